@@ -1,0 +1,1 @@
+export { default as createDemoServer, resolvePage, PUBLIC_DIR } from "./createDemoServer.ts";

@@ -1,0 +1,46 @@
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { extname, join, normalize, sep } from "node:path";
+import type { FastifyInstance } from "fastify";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".webm": "video/webm",
+  ".mp4": "video/mp4",
+  ".txt": "text/plain; charset=utf-8",
+  ".pdf": "application/pdf",
+};
+
+/**
+ * Serves a folder under a URL prefix. Paths are normalised and must stay inside the folder;
+ * a missing file falls back to `fallback` (the studio's index.html for client-side routes).
+ */
+export default function serveStatic(
+  app: FastifyInstance,
+  prefix: string,
+  dir: string,
+  fallback?: string,
+): void {
+  const handler = (path: string) => {
+    const file = normalize(join(dir, path));
+    if (file !== dir && !file.startsWith(dir.endsWith(sep) ? dir : dir + sep)) return undefined;
+    if (existsSync(file) && statSync(file).isFile()) return file;
+    if (fallback && !extname(path)) return join(dir, fallback);
+    return undefined;
+  };
+  app.get(`${prefix}*`, (request, reply) => {
+    const path = decodeURIComponent((request.params as { "*": string })["*"] || "index.html");
+    const file = handler(path);
+    if (!file || !existsSync(file)) return reply.code(404).type("text/plain").send("Not found");
+    return reply
+      .type(TYPES[extname(file)] ?? "application/octet-stream")
+      .header("cache-control", "no-cache")
+      .send(createReadStream(file));
+  });
+}

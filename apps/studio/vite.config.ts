@@ -1,0 +1,11 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The studio is served by `liftoff serve` under /studio/.
+export default defineConfig({
+  base: "/studio/",
+  plugins: [react()],
+  server: { host: "127.0.0.1" },
+  preview: { host: "127.0.0.1" },
+  build: { outDir: "dist", emptyOutDir: true },
+});

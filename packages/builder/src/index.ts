@@ -1,0 +1,1 @@
+export { default as createEmbedCode } from "./createEmbedCode.ts";

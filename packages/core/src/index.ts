@@ -1,0 +1,2 @@
+export { default as valueComparison, operators } from "./lib/conditions/valueComparison.ts";
+export type { Operator, ValueComparisonSettings } from "./lib/conditions/valueComparison.ts";

@@ -1,0 +1,1 @@
+export { default as hashCustomerId, normalizeCustomerId } from "./hashCustomerId.ts";

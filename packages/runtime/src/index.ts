@@ -1,0 +1,2 @@
+export { default as createLogger, ROCKET } from "./createLogger.ts";
+export type { Logger, LogLevel } from "./createLogger.ts";

@@ -1,0 +1,3 @@
+export { ValidationError, ValidationErrors } from "./ValidationError.ts";
+export * from "./fields.ts";
+export type * from "./container.ts";

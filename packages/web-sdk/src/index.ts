@@ -1,0 +1,2 @@
+export { default as installBaseCode } from "./baseCode.ts";
+export type { QueueFunction, QueuedCommand } from "./baseCode.ts";

@@ -1,0 +1,1 @@
+export { default as pageName } from "./custom-code/pageName.ts";

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// The size gate (ARCHITECTURE.md §6): builds the browser artifacts, measures each with
+// `gzip -9` and compares it with bench/budgets.json. `--write` also refreshes the table in
+// bench/RESULTS.md. Exits non-zero when an artifact is over budget or missing.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { buildAll } from "./build.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** gzip -9 byte count, as `gzip -9 < file | wc -c` prints it. */
+export function gzipSize(file) {
+  try {
+    return execFileSync("gzip", ["-9", "-c", "-n", file], { maxBuffer: 1 << 28 }).length;
+  } catch {
+    return gzipSync(readFileSync(file), { level: 9 }).length;
+  }
+}
+
+/** @returns {{name:string,file:string,budget:number,reference:string,bytes?:number,raw?:number,status:"ok"|"over"|"missing"|"pending",note?:string}[]} */
+export function measure() {
+  const { artifacts } = JSON.parse(readFileSync(join(root, "bench/budgets.json"), "utf8"));
+  return artifacts.map((a) => {
+    const file = join(root, a.file);
+    if (!existsSync(file))
+      return { ...a, status: a.pending ? "pending" : "missing", note: a.pending };
+    const bytes = gzipSize(file);
+    const raw = readFileSync(file).length;
+    return { ...a, bytes, raw, status: bytes <= a.budget ? "ok" : "over" };
+  });
+}
+
+const fmt = (n) => (n === undefined ? "–" : n.toLocaleString("en-US"));
+
+export function table(rows) {
+  const lines = [
+    "| artifact | file | minified B | gzip -9 B | budget B | reference | status |",
+    "|---|---|---:|---:|---:|---|---|",
+  ];
+  for (const r of rows) {
+    const status = r.status === "pending" ? `pending: ${r.note}` : r.status;
+    lines.push(
+      `| ${r.name} | \`${r.file}\` | ${fmt(r.raw)} | ${fmt(r.bytes)} | ${fmt(r.budget)} | ${r.reference} | ${status} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function writeResults(rows) {
+  const file = join(root, "bench/RESULTS.md");
+  const text = readFileSync(file, "utf8");
+  const start = "<!-- size:start -->";
+  const end = "<!-- size:end -->";
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i < 0 || j < 0) throw new Error("bench/RESULTS.md lacks the size markers");
+  const block = `${start}\n${table(rows)}\n${end}`;
+  writeFileSync(file, text.slice(0, i) + block + text.slice(j + end.length));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (!process.argv.includes("--no-build")) await buildAll({ log: () => {} });
+  const rows = measure();
+  console.log(table(rows));
+  if (process.argv.includes("--write")) writeResults(rows);
+  const bad = rows.filter((r) => r.status === "over" || r.status === "missing");
+  for (const r of bad)
+    console.error(
+      `size: ${r.name} ${r.status === "over" ? `is ${r.bytes} B, over its ${r.budget} B budget` : `is missing (${r.file})`}`,
+    );
+  process.exit(bad.length > 0 ? 1 : 0);
+}
