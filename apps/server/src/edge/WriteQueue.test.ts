@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { HttpError } from "../http/HttpError.ts";
+import { sampleEvent } from "../storage/storeContract.ts";
+import type { NewEvent } from "../storage/Store.ts";
+import { WriteQueue } from "./WriteQueue.ts";
+
+describe("WriteQueue", () => {
+  it("groups concurrent requests into one transaction and resolves after it", async () => {
+    const batches: number[] = [];
+    const q = new WriteQueue(
+      (events) => {
+        batches.push(events.length);
+        return Promise.resolve();
+      },
+      { maxQueuedEvents: 100, maxBatchEvents: 100, retryAfterSeconds: 1 },
+    );
+    await Promise.all([1, 2, 3].map(() => q.enqueue([sampleEvent(), sampleEvent()])));
+    expect(batches).toEqual([6]);
+    expect(q.size).toBe(0);
+  });
+
+  it("answers 503 with Retry-After when full, and recovers after writing", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const q = new WriteQueue(() => gate, {
+      maxQueuedEvents: 3,
+      maxBatchEvents: 10,
+      retryAfterSeconds: 2,
+    });
+    const first = q.enqueue([sampleEvent(), sampleEvent()]);
+    const full = await q.enqueue([sampleEvent(), sampleEvent()]).catch((e: unknown) => e);
+    expect(full).toBeInstanceOf(HttpError);
+    expect((full as HttpError).status).toBe(503);
+    expect((full as HttpError).headers["retry-after"]).toBe("2");
+    release();
+    await first;
+    await expect(q.enqueue([sampleEvent()])).resolves.toBeUndefined();
+  });
+
+  it("splits batches at maxBatchEvents and rejects only the failed batch", async () => {
+    const seen: NewEvent[][] = [];
+    const q = new WriteQueue(
+      (events) => {
+        seen.push(events);
+        return events.some((e) => e.requestId === "bad")
+          ? Promise.reject(new Error("disk full"))
+          : Promise.resolve();
+      },
+      { maxQueuedEvents: 100, maxBatchEvents: 2, retryAfterSeconds: 1 },
+    );
+    const results = await Promise.allSettled([
+      q.enqueue([sampleEvent(), sampleEvent()]),
+      q.enqueue([sampleEvent({ requestId: "bad" })]),
+    ]);
+    expect(seen.map((b) => b.length)).toEqual([2, 1]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
+  });
+
+  it("drains on shutdown and then refuses new work", async () => {
+    let written = 0;
+    const q = new WriteQueue(async (events) => {
+      await new Promise((r) => setTimeout(r, 5));
+      written += events.length;
+    });
+    const pending = q.enqueue([sampleEvent(), sampleEvent(), sampleEvent()]);
+    await q.drain();
+    expect(written).toBe(3);
+    await pending;
+    await expect(q.enqueue([sampleEvent()])).rejects.toMatchObject({ status: 503 });
+  });
+});

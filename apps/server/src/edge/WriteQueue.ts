@@ -1,0 +1,96 @@
+import { problems } from "../http/problems.ts";
+import type { NewEvent } from "../storage/Store.ts";
+
+interface Pending {
+  events: NewEvent[];
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+export interface WriteQueueOptions {
+  /** Events waiting or being written; beyond this, requests get 503 + Retry-After. */
+  maxQueuedEvents: number;
+  /** Events per transaction. */
+  maxBatchEvents: number;
+  retryAfterSeconds: number;
+}
+
+export const defaultWriteQueueOptions: WriteQueueOptions = {
+  maxQueuedEvents: 50_000,
+  maxBatchEvents: 5_000,
+  retryAfterSeconds: 1,
+};
+
+/**
+ * Group commit for the edge: requests that arrive while a transaction is being written wait
+ * together and go into the next one, so throughput grows with load while every request is
+ * answered only after its own events are committed (a 2xx means durable). A full queue
+ * refuses new work with 503 + Retry-After (alloy retries those, reference §3.6).
+ */
+export class WriteQueue {
+  private pending: Pending[] = [];
+  private queued = 0;
+  private writing: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly append: (events: NewEvent[]) => Promise<void>,
+    private readonly options: WriteQueueOptions = defaultWriteQueueOptions,
+    private readonly onCommitted: (events: NewEvent[]) => void = () => undefined,
+  ) {}
+
+  /** Events waiting or in flight. */
+  get size(): number {
+    return this.queued;
+  }
+
+  /** Resolves once the events are committed; rejects with 503 when full or shutting down. */
+  enqueue(events: NewEvent[]): Promise<void> {
+    const retry = { headers: { "retry-after": String(this.options.retryAfterSeconds) } };
+    if (this.closed)
+      return Promise.reject(problems.overloaded("The server is shutting down.", retry));
+    if (this.queued + events.length > this.options.maxQueuedEvents)
+      return Promise.reject(problems.overloaded("The write queue is full; retry later.", retry));
+    this.queued += events.length;
+    return new Promise((resolve, reject) => {
+      this.pending.push({ events, resolve, reject });
+      this.writing ??= this.run();
+    });
+  }
+
+  /** Stops taking work and waits until everything queued is written. */
+  async drain(): Promise<void> {
+    this.closed = true;
+    while (this.writing) await this.writing;
+  }
+
+  private async run(): Promise<void> {
+    // Yield once so requests parsed in the same turn of the event loop share the batch.
+    await new Promise<void>((done) => setImmediate(done));
+    try {
+      while (this.pending.length > 0) {
+        const batch: Pending[] = [];
+        let count = 0;
+        while (this.pending.length > 0) {
+          const next = this.pending[0]!;
+          if (batch.length > 0 && count + next.events.length > this.options.maxBatchEvents) break;
+          batch.push(this.pending.shift()!);
+          count += next.events.length;
+        }
+        const events = batch.length === 1 ? batch[0]!.events : batch.flatMap((p) => p.events);
+        try {
+          await this.append(events);
+          this.queued -= count;
+          for (const p of batch) p.resolve();
+          this.onCommitted(events);
+        } catch (error) {
+          this.queued -= count;
+          const err = error instanceof Error ? error : new Error(String(error));
+          for (const p of batch) p.reject(err);
+        }
+      }
+    } finally {
+      this.writing = undefined;
+    }
+  }
+}

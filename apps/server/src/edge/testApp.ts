@@ -1,0 +1,33 @@
+import createApp, { type AppOptions, type LiftoffApp } from "../createApp.ts";
+
+export const ORIGIN = "https://www.example.test";
+export const DS = "pc-marketing-production";
+export const ORG_COOKIE = "kndctr_5LIFTOFF0PCMARKETING0001_AdobeOrg";
+
+/** Test helper: an app on an in-memory store with the default datastreams seeded. */
+export function testApp(options: AppOptions = {}): LiftoffApp {
+  return createApp({ rateLimitPerSecond: 0, ...options });
+}
+
+export const pageView = (name = "pc:home", extra: Record<string, unknown> = {}) => ({
+  xdm: {
+    eventType: "web.webpagedetails.pageViews",
+    web: { webPageDetails: { name, URL: "https://www.example.test/", siteSection: "Home" } },
+    ...extra,
+  },
+  data: { custom: 1 },
+});
+
+export function post(
+  app: LiftoffApp,
+  path: string,
+  body: unknown,
+  options: { query?: string; headers?: Record<string, string> } = {},
+) {
+  return app.inject({
+    method: "POST",
+    url: `/ee/${path}?${options.query ?? `configId=${DS}&requestId=0f6a5e1c-1111-4222-8333-444455556666`}`,
+    headers: { "content-type": "text/plain; charset=UTF-8", origin: ORIGIN, ...options.headers },
+    payload: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}

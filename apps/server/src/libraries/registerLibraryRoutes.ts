@@ -1,0 +1,67 @@
+import type { FastifyInstance } from "fastify";
+import { problems } from "../http/problems.ts";
+import type { Store } from "../storage/Store.ts";
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const FILE = /^[A-Za-z0-9_.-]{1,128}$/;
+
+/**
+ * The message Launch's dynamic host resolution prints (spec §8), reused so the same search
+ * finds both the browser and the server side of the rule.
+ */
+export const HOST_NOT_ALLOWED =
+  "This library is not authorized for this domain. Please contact your CSM for more information.";
+
+/**
+ * Built libraries at stable per-environment URLs, Launch-like:
+ * `/libs/{propertyId}/{environmentId}/{file}` (e.g. `launch.min.js`). A publish replaces the
+ * bytes behind the same URL, so caches revalidate with the ETag after a short max-age.
+ * `GET /libs/allowed-hosts.json` serves the dynamic host allow list to builds; library
+ * requests on a host not on a non-empty list are refused.
+ */
+export default function registerLibraryRoutes(app: FastifyInstance, store: Store): void {
+  app.get("/libs/allowed-hosts.json", async (_request, reply) =>
+    reply.header("cache-control", "no-cache").send({ hosts: await store.hosts.list() }),
+  );
+
+  app.get("/libs/:propertyId/:environmentId/:fileName", async (request, reply) => {
+    const { propertyId, environmentId, fileName } = request.params as Record<string, string>;
+    for (const [field, value, pattern] of [
+      ["propertyId", propertyId, ID],
+      ["environmentId", environmentId, ID],
+      ["fileName", fileName, FILE],
+    ] as const) {
+      if (!pattern.test(value ?? ""))
+        throw problems.invalidQuery(`${field}: ${JSON.stringify(value)} is not a valid id.`, {
+          field,
+        });
+    }
+    const hosts = await store.hosts.list();
+    const host = request.hostname.replace(/:\d+$/, "").toLowerCase();
+    if (hosts.length > 0 && !hosts.includes(host))
+      throw problems.hostNotAllowed(
+        `${HOST_NOT_ALLOWED} (host ${host}; code dynamic_host_not_allowed)`,
+        {
+          field: "host",
+        },
+      );
+    const file = await store.libraries.get(propertyId!, environmentId!, fileName!);
+    if (!file)
+      throw problems.notFound(`No library ${fileName} for ${propertyId}/${environmentId}.`);
+    reply
+      .header("etag", file.etag)
+      .header("last-modified", file.publishedAt.toUTCString())
+      .header("cache-control", "public, max-age=300, stale-while-revalidate=3600")
+      .header("access-control-allow-origin", "*")
+      .header("x-content-type-options", "nosniff");
+    const ifNoneMatch = request.headers["if-none-match"];
+    if (
+      ifNoneMatch &&
+      ifNoneMatch
+        .split(/\s*,\s*/)
+        .some((t) => t === file.etag || t === `W/${file.etag}` || t === "*")
+    )
+      return reply.code(304).send();
+    return reply.type(file.contentType).send(file.body);
+  });
+}

@@ -1,0 +1,311 @@
+import pg from "pg";
+import libraryEtag from "./libraryEtag.ts";
+import { migrations } from "./migrations.ts";
+import type {
+  Datastream,
+  EventFilter,
+  LibraryFile,
+  NewEvent,
+  Store,
+  StoredEvent,
+} from "./Store.ts";
+
+interface EventRow {
+  id: string;
+  received_at: Date;
+  request_id: string;
+  datastream_id: string;
+  property_id: string;
+  environment_id: string;
+  ecid: string;
+  event_type: string | null;
+  xdm: unknown;
+  data: unknown;
+  page_name: string | null;
+  page_url: string | null;
+  site_section: string | null;
+  event_numbers: string | null;
+  link_type: string | null;
+  link_url: string | null;
+}
+
+interface DatastreamRow {
+  id: string;
+  org_id: string;
+  property_id: string;
+  environment_id: string;
+  stage: string;
+  allowed_origins: string[];
+}
+
+const toDatastream = (r: DatastreamRow): Datastream => ({
+  id: r.id,
+  orgId: r.org_id,
+  propertyId: r.property_id,
+  environmentId: r.environment_id,
+  stage: r.stage,
+  allowedOrigins: r.allowed_origins,
+});
+
+const toEvent = (r: EventRow): StoredEvent => ({
+  id: Number(r.id),
+  receivedAt: r.received_at,
+  requestId: r.request_id,
+  datastreamId: r.datastream_id,
+  propertyId: r.property_id,
+  environmentId: r.environment_id,
+  ecid: r.ecid,
+  eventType: r.event_type,
+  xdm: r.xdm,
+  data: r.data,
+  pageName: r.page_name,
+  pageUrl: r.page_url,
+  siteSection: r.site_section,
+  eventNumbers: r.event_numbers,
+  linkType: r.link_type,
+  linkUrl: r.link_url,
+});
+
+function where(filter: EventFilter): { sql: string; params: string[] } {
+  const parts: string[] = [];
+  const params: string[] = [];
+  const add = (column: string, value: string | undefined) => {
+    if (value === undefined) return;
+    params.push(value);
+    parts.push(`${column} = $${params.length}`);
+  };
+  add("datastream_id", filter.datastreamId);
+  add("property_id", filter.propertyId);
+  add("environment_id", filter.environmentId);
+  add("request_id", filter.requestId);
+  return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
+}
+
+const limitOf = (filter: EventFilter) => Math.min(Math.max(filter.limit ?? 100, 1), 1000);
+const EVENT_COLUMNS = 15;
+// PostgreSQL allows 65,535 bind parameters per statement.
+const ROWS_PER_INSERT = 2000;
+
+/**
+ * PostgreSQL adapter (`pg` pool) for teams running several server nodes against one
+ * database. `schema` isolates a store inside a shared database (the contract tests use it).
+ */
+export class PostgresStore implements Store {
+  readonly kind = "postgres";
+  private readonly pool: pg.Pool;
+  private readonly schema: string | undefined;
+
+  constructor(url: string, options: { schema?: string; max?: number } = {}) {
+    if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema))
+      throw new Error(`schema: expected a lowercase SQL identifier, got "${options.schema}"`);
+    this.schema = options.schema;
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: options.max ?? 8,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+  }
+
+  async migrate(): Promise<number> {
+    const client = await this.pool.connect();
+    try {
+      if (this.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
+      // Several nodes may start at once: one migrates, the others wait on the lock.
+      await client.query("SELECT pg_advisory_lock(7707)");
+      try {
+        await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+          version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`);
+        const applied = new Set(
+          (
+            await client.query<{ version: number }>("SELECT version FROM schema_migrations")
+          ).rows.map((r) => r.version),
+        );
+        for (const m of migrations) {
+          if (applied.has(m.version)) continue;
+          await client.query("BEGIN");
+          try {
+            await client.query(m.postgres);
+            await client.query("INSERT INTO schema_migrations VALUES ($1, $2, now())", [
+              m.version,
+              m.name,
+            ]);
+            await client.query("COMMIT");
+          } catch (error) {
+            await client.query("ROLLBACK");
+            throw error;
+          }
+        }
+        const { rows } = await client.query<{ v: number | null }>(
+          "SELECT MAX(version) AS v FROM schema_migrations",
+        );
+        return rows[0]?.v ?? 0;
+      } finally {
+        await client.query("SELECT pg_advisory_unlock(7707)");
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+
+  readonly events = {
+    appendBatch: async (events: NewEvent[]): Promise<void> => {
+      if (events.length === 0) return;
+      const client = await this.pool.connect();
+      try {
+        await client.query("BEGIN");
+        for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
+          const chunk = events.slice(start, start + ROWS_PER_INSERT);
+          const params: unknown[] = [];
+          const tuples = chunk.map((e, i) => {
+            params.push(
+              e.receivedAt,
+              e.requestId,
+              e.datastreamId,
+              e.propertyId,
+              e.environmentId,
+              e.ecid,
+              e.eventType,
+              JSON.stringify(e.xdm ?? {}),
+              e.data === undefined || e.data === null ? null : JSON.stringify(e.data),
+              e.pageName,
+              e.pageUrl,
+              e.siteSection,
+              e.eventNumbers,
+              e.linkType,
+              e.linkUrl,
+            );
+            const base = i * EVENT_COLUMNS;
+            return `(${Array.from({ length: EVENT_COLUMNS }, (_, k) => `$${base + k + 1}`).join(",")})`;
+          });
+          await client.query(
+            `INSERT INTO events (received_at, request_id, datastream_id, property_id,
+             environment_id, ecid, event_type, xdm, data, page_name, page_url, site_section,
+             event_numbers, link_type, link_url) VALUES ${tuples.join(",")}`,
+            params,
+          );
+        }
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    list: async (filter: EventFilter = {}): Promise<StoredEvent[]> => {
+      const w = where(filter);
+      const { rows } = await this.pool.query<EventRow>(
+        `SELECT * FROM events ${w.sql} ORDER BY id DESC LIMIT ${limitOf(filter)}`,
+        w.params,
+      );
+      return rows.map(toEvent);
+    },
+    count: async (filter: EventFilter = {}): Promise<number> => {
+      const w = where(filter);
+      const { rows } = await this.pool.query<{ n: string }>(
+        `SELECT COUNT(*) AS n FROM events ${w.sql}`,
+        w.params,
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+  };
+
+  readonly datastreams = {
+    get: async (id: string): Promise<Datastream | undefined> => {
+      const { rows } = await this.pool.query<DatastreamRow>(
+        "SELECT * FROM datastreams WHERE id = $1",
+        [id],
+      );
+      return rows[0] && toDatastream(rows[0]);
+    },
+    list: async (): Promise<Datastream[]> =>
+      (await this.pool.query<DatastreamRow>("SELECT * FROM datastreams ORDER BY id")).rows.map(
+        toDatastream,
+      ),
+    put: async (d: Datastream): Promise<void> => {
+      await this.pool.query(
+        `INSERT INTO datastreams VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO UPDATE SET
+         org_id = excluded.org_id, property_id = excluded.property_id,
+         environment_id = excluded.environment_id, stage = excluded.stage,
+         allowed_origins = excluded.allowed_origins`,
+        [d.id, d.orgId, d.propertyId, d.environmentId, d.stage, JSON.stringify(d.allowedOrigins)],
+      );
+    },
+    putIfMissing: async (d: Datastream): Promise<boolean> => {
+      const result = await this.pool.query(
+        "INSERT INTO datastreams VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
+        [d.id, d.orgId, d.propertyId, d.environmentId, d.stage, JSON.stringify(d.allowedOrigins)],
+      );
+      return result.rowCount === 1;
+    },
+  };
+
+  readonly libraries = {
+    put: async (file: Omit<LibraryFile, "etag" | "publishedAt">): Promise<LibraryFile> => {
+      const stored: LibraryFile = {
+        ...file,
+        etag: libraryEtag(file.body),
+        publishedAt: new Date(),
+      };
+      await this.pool.query(
+        `INSERT INTO libraries VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (property_id, environment_id, file_name) DO UPDATE SET
+         content_type = excluded.content_type, body = excluded.body, etag = excluded.etag,
+         published_at = excluded.published_at`,
+        [
+          stored.propertyId,
+          stored.environmentId,
+          stored.fileName,
+          stored.contentType,
+          stored.body,
+          stored.etag,
+          stored.publishedAt,
+        ],
+      );
+      return stored;
+    },
+    get: async (
+      propertyId: string,
+      environmentId: string,
+      fileName: string,
+    ): Promise<LibraryFile | undefined> => {
+      const { rows } = await this.pool.query<{
+        content_type: string;
+        body: Buffer;
+        etag: string;
+        published_at: Date;
+      }>(
+        "SELECT * FROM libraries WHERE property_id = $1 AND environment_id = $2 AND file_name = $3",
+        [propertyId, environmentId, fileName],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        propertyId,
+        environmentId,
+        fileName,
+        contentType: row.content_type,
+        body: row.body,
+        etag: row.etag,
+        publishedAt: row.published_at,
+      };
+    },
+  };
+
+  readonly hosts = {
+    list: async (): Promise<string[]> =>
+      (
+        await this.pool.query<{ host: string }>("SELECT host FROM allowed_hosts ORDER BY host")
+      ).rows.map((r) => r.host),
+    add: async (host: string): Promise<void> => {
+      await this.pool.query("INSERT INTO allowed_hosts VALUES ($1) ON CONFLICT DO NOTHING", [host]);
+    },
+    remove: async (host: string): Promise<void> => {
+      await this.pool.query("DELETE FROM allowed_hosts WHERE host = $1", [host]);
+    },
+  };
+}

@@ -1,0 +1,308 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import libraryEtag from "./libraryEtag.ts";
+import { migrations } from "./migrations.ts";
+import type {
+  Datastream,
+  EventFilter,
+  LibraryFile,
+  NewEvent,
+  Store,
+  StoredEvent,
+} from "./Store.ts";
+
+interface EventRow {
+  id: number;
+  received_at: string;
+  request_id: string;
+  datastream_id: string;
+  property_id: string;
+  environment_id: string;
+  ecid: string;
+  event_type: string | null;
+  xdm: string;
+  data: string | null;
+  page_name: string | null;
+  page_url: string | null;
+  site_section: string | null;
+  event_numbers: string | null;
+  link_type: string | null;
+  link_url: string | null;
+}
+
+interface DatastreamRow {
+  id: string;
+  org_id: string;
+  property_id: string;
+  environment_id: string;
+  stage: string;
+  allowed_origins: string;
+}
+
+const toDatastream = (r: DatastreamRow): Datastream => ({
+  id: r.id,
+  orgId: r.org_id,
+  propertyId: r.property_id,
+  environmentId: r.environment_id,
+  stage: r.stage,
+  allowedOrigins: JSON.parse(r.allowed_origins) as string[],
+});
+
+const toEvent = (r: EventRow): StoredEvent => ({
+  id: r.id,
+  receivedAt: new Date(r.received_at),
+  requestId: r.request_id,
+  datastreamId: r.datastream_id,
+  propertyId: r.property_id,
+  environmentId: r.environment_id,
+  ecid: r.ecid,
+  eventType: r.event_type,
+  xdm: JSON.parse(r.xdm) as unknown,
+  data: r.data === null ? null : (JSON.parse(r.data) as unknown),
+  pageName: r.page_name,
+  pageUrl: r.page_url,
+  siteSection: r.site_section,
+  eventNumbers: r.event_numbers,
+  linkType: r.link_type,
+  linkUrl: r.link_url,
+});
+
+function where(filter: EventFilter): { sql: string; params: string[] } {
+  const parts: string[] = [];
+  const params: string[] = [];
+  const add = (column: string, value: string | undefined) => {
+    if (value === undefined) return;
+    parts.push(`${column} = ?`);
+    params.push(value);
+  };
+  add("datastream_id", filter.datastreamId);
+  add("property_id", filter.propertyId);
+  add("environment_id", filter.environmentId);
+  add("request_id", filter.requestId);
+  return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
+}
+
+const limitOf = (filter: EventFilter) => Math.min(Math.max(filter.limit ?? 100, 1), 1000);
+
+/**
+ * SQLite adapter (better-sqlite3, WAL). `synchronous=NORMAL` in WAL mode makes a committed
+ * transaction survive a killed process (the WAL is in the OS page cache); only a power loss
+ * can drop the last transactions. `synchronous: "full"` trades throughput for that case.
+ */
+export class SqliteStore implements Store {
+  readonly kind = "sqlite";
+  private readonly db: Database.Database;
+  private insertEvent: Database.Statement | undefined;
+
+  constructor(file: string, options: { synchronous?: "normal" | "full" } = {}) {
+    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma(`synchronous = ${options.synchronous === "full" ? "FULL" : "NORMAL"}`);
+    this.db.pragma("busy_timeout = 5000");
+  }
+
+  migrate(): Promise<number> {
+    const db = this.db;
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+    const applied = new Set(
+      db
+        .prepare("SELECT version FROM schema_migrations")
+        .all()
+        .map((r) => (r as { version: number }).version),
+    );
+    for (const m of migrations) {
+      if (applied.has(m.version)) continue;
+      db.transaction(() => {
+        db.exec(m.sqlite);
+        db.prepare("INSERT INTO schema_migrations VALUES (?, ?, ?)").run(
+          m.version,
+          m.name,
+          new Date().toISOString(),
+        );
+      })();
+    }
+    const row = db.prepare("SELECT MAX(version) AS v FROM schema_migrations").get() as {
+      v: number | null;
+    };
+    return Promise.resolve(row.v ?? 0);
+  }
+
+  close(): Promise<void> {
+    if (this.db.open) this.db.close();
+    return Promise.resolve();
+  }
+
+  readonly events = {
+    appendBatch: (events: NewEvent[]): Promise<void> => {
+      const insert = (this.insertEvent ??= this.db
+        .prepare(`INSERT INTO events (received_at, request_id,
+        datastream_id, property_id, environment_id, ecid, event_type, xdm, data, page_name,
+        page_url, site_section, event_numbers, link_type, link_url)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`));
+      const write = this.db.transaction(() => {
+        for (const e of events) {
+          insert.run(
+            e.receivedAt.toISOString(),
+            e.requestId,
+            e.datastreamId,
+            e.propertyId,
+            e.environmentId,
+            e.ecid,
+            e.eventType,
+            JSON.stringify(e.xdm ?? {}),
+            e.data === undefined || e.data === null ? null : JSON.stringify(e.data),
+            e.pageName,
+            e.pageUrl,
+            e.siteSection,
+            e.eventNumbers,
+            e.linkType,
+            e.linkUrl,
+          );
+        }
+      });
+      // better-sqlite3 throws synchronously; callers of the contract expect a rejection.
+      try {
+        write();
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+    list: (filter: EventFilter = {}): Promise<StoredEvent[]> => {
+      const w = where(filter);
+      const rows = this.db
+        .prepare(`SELECT * FROM events ${w.sql} ORDER BY id DESC LIMIT ${limitOf(filter)}`)
+        .all(...w.params) as EventRow[];
+      return Promise.resolve(rows.map(toEvent));
+    },
+    count: (filter: EventFilter = {}): Promise<number> => {
+      const w = where(filter);
+      const row = this.db.prepare(`SELECT COUNT(*) AS n FROM events ${w.sql}`).get(...w.params) as {
+        n: number;
+      };
+      return Promise.resolve(row.n);
+    },
+  };
+
+  readonly datastreams = {
+    get: (id: string): Promise<Datastream | undefined> => {
+      const row = this.db.prepare("SELECT * FROM datastreams WHERE id = ?").get(id) as
+        DatastreamRow | undefined;
+      return Promise.resolve(row && toDatastream(row));
+    },
+    list: (): Promise<Datastream[]> =>
+      Promise.resolve(
+        (this.db.prepare("SELECT * FROM datastreams ORDER BY id").all() as DatastreamRow[]).map(
+          toDatastream,
+        ),
+      ),
+    put: (d: Datastream): Promise<void> => {
+      this.db
+        .prepare(
+          `INSERT INTO datastreams VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET
+           org_id = excluded.org_id, property_id = excluded.property_id,
+           environment_id = excluded.environment_id, stage = excluded.stage,
+           allowed_origins = excluded.allowed_origins`,
+        )
+        .run(
+          d.id,
+          d.orgId,
+          d.propertyId,
+          d.environmentId,
+          d.stage,
+          JSON.stringify(d.allowedOrigins),
+        );
+      return Promise.resolve();
+    },
+    putIfMissing: (d: Datastream): Promise<boolean> => {
+      const result = this.db
+        .prepare("INSERT INTO datastreams VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")
+        .run(
+          d.id,
+          d.orgId,
+          d.propertyId,
+          d.environmentId,
+          d.stage,
+          JSON.stringify(d.allowedOrigins),
+        );
+      return Promise.resolve(result.changes === 1);
+    },
+  };
+
+  readonly libraries = {
+    put: (file: Omit<LibraryFile, "etag" | "publishedAt">): Promise<LibraryFile> => {
+      const stored: LibraryFile = {
+        ...file,
+        etag: libraryEtag(file.body),
+        publishedAt: new Date(),
+      };
+      this.db
+        .prepare(
+          `INSERT INTO libraries VALUES (?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (property_id, environment_id, file_name) DO UPDATE SET
+           content_type = excluded.content_type, body = excluded.body, etag = excluded.etag,
+           published_at = excluded.published_at`,
+        )
+        .run(
+          stored.propertyId,
+          stored.environmentId,
+          stored.fileName,
+          stored.contentType,
+          stored.body,
+          stored.etag,
+          stored.publishedAt.toISOString(),
+        );
+      return Promise.resolve(stored);
+    },
+    get: (
+      propertyId: string,
+      environmentId: string,
+      fileName: string,
+    ): Promise<LibraryFile | undefined> => {
+      const row = this.db
+        .prepare(
+          "SELECT * FROM libraries WHERE property_id = ? AND environment_id = ? AND file_name = ?",
+        )
+        .get(propertyId, environmentId, fileName) as
+        | {
+            content_type: string;
+            body: Buffer;
+            etag: string;
+            published_at: string;
+          }
+        | undefined;
+      if (!row) return Promise.resolve(undefined);
+      return Promise.resolve({
+        propertyId,
+        environmentId,
+        fileName,
+        contentType: row.content_type,
+        body: row.body,
+        etag: row.etag,
+        publishedAt: new Date(row.published_at),
+      });
+    },
+  };
+
+  readonly hosts = {
+    list: (): Promise<string[]> =>
+      Promise.resolve(
+        (
+          this.db.prepare("SELECT host FROM allowed_hosts ORDER BY host").all() as {
+            host: string;
+          }[]
+        ).map((r) => r.host),
+      ),
+    add: (host: string): Promise<void> => {
+      this.db.prepare("INSERT INTO allowed_hosts VALUES (?) ON CONFLICT DO NOTHING").run(host);
+      return Promise.resolve();
+    },
+    remove: (host: string): Promise<void> => {
+      this.db.prepare("DELETE FROM allowed_hosts WHERE host = ?").run(host);
+      return Promise.resolve();
+    },
+  };
+}
