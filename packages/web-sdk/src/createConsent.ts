@@ -63,7 +63,7 @@ export default function createConsent(
     update(value) {
       if (value === "in" || value === "out") {
         fromDefault = false;
-        log(value === "in" ? "User consented." : "User declined consent.");
+        if (value !== state) log(value === "in" ? "User consented." : "User declined consent.");
         settle(value);
       } else if (!isNil(value)) {
         log(`Unknown consent value: ${value}`);
