@@ -1,3 +1,5 @@
+import sha256 from "./sha256.ts";
+
 /**
  * Customer IDs with hash type SHA-256 (spec §5): trimmed and lower-cased, then hashed, and
  * sent as lowercase hex — the Visitor API 5.5.0 normalisation.
@@ -6,8 +8,17 @@ export function normalizeCustomerId(id: string): string {
   return id.trim().toLowerCase();
 }
 
+/**
+ * SHA-256 of the normalised id through SubtleCrypto, or the bundled implementation where
+ * SubtleCrypto is missing (it exists only in secure contexts: plain-http pages lack it).
+ * Both hash the UTF-8 bytes, so the result does not depend on which one ran.
+ */
 export default async function hashCustomerId(id: string): Promise<string> {
   const bytes = new TextEncoder().encode(normalizeCustomerId(id));
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return sha256(bytes);
+  const digest = await subtle.digest("SHA-256", bytes);
+  let hex = "";
+  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, "0");
+  return hex;
 }

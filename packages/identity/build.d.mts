@@ -1,0 +1,2 @@
+export const outputs: string[];
+export function build(): Promise<void>;

@@ -1,0 +1,330 @@
+import { appendParam, buildAdobeMc, readAdobeMc } from "./adobeMc.ts";
+import { parseAmcv, serializeAmcv, type AmcvFields } from "./amcvCookie.ts";
+import buildIdUrl, { customerIdParams, type CustomerId } from "./buildIdUrl.ts";
+import {
+  ADOBE_MC_TTL_S,
+  COOKIE_LIFETIME_S,
+  ID_SYNC_TTL_S,
+  OPT_OUT_TTL_S,
+  SECONDS_PER_DAY,
+  VALID_MID,
+  VERSION,
+} from "./constants.ts";
+import createCookies from "./createCookies.ts";
+import createIdSync from "./createIdSync.ts";
+import type { OptIn } from "./createOptIn.ts";
+import createSupplementalDataIds from "./createSupplementalDataIds.ts";
+import hashCustomerId from "./hashCustomerId.ts";
+import mintMid from "./mintMid.ts";
+import type { VisitorConfig } from "./normalizeConfig.ts";
+import nowSeconds from "./nowSeconds.ts";
+import parseServerState, { type ServerState } from "./parseServerState.ts";
+import requestJson from "./requestJson.ts";
+import stringHash from "./stringHash.ts";
+import toCustomerIds, { type CustomerIdEntry } from "./toCustomerIds.ts";
+
+type Callback<T> = (value: T) => void;
+
+/** The public surface of a Visitor instance (reference §7, "Public methods"). */
+export interface VisitorInstance {
+  readonly marketingCloudOrgID: string;
+  readonly version: string;
+  readonly FIELDS: Record<string, string>;
+  getMarketingCloudVisitorID(callback?: Callback<string>, forceCallCallback?: boolean): string;
+  getAnalyticsVisitorID(callback?: Callback<string>, forceCallCallback?: boolean): string;
+  getVisitorValues(callback: Callback<Record<string, string>>, fields?: string[]): void;
+  getSupplementalDataID(consumerId: string, autoGenerate?: boolean): string;
+  /** Resolves once hashed IDs are applied (SubtleCrypto is asynchronous). */
+  setCustomerIDs(ids: unknown, hashType?: string): Promise<void>;
+  getCustomerIDs(): Record<string, CustomerId>;
+  appendVisitorIDsTo(url: string): string;
+  isOptedOut(callback?: Callback<boolean>, optOutType?: string, forceCallCallback?: boolean): void;
+  getOptOut(callback?: Callback<string>, forceCallCallback?: boolean): string;
+  isAllowed(): boolean;
+  resetState(serverState?: unknown): void;
+}
+
+export interface VisitorDeps {
+  win: Window;
+  orgId: string;
+  config: VisitorConfig;
+  optIn: OptIn;
+  warn: (message: string, error?: unknown) => void;
+}
+
+const FIELDS = {
+  MCMID: "MCMID",
+  MCAID: "MCAID",
+  MCAAMB: "MCAAMB",
+  MCAAMLH: "MCAAMLH",
+  MCOPTOUT: "MCOPTOUT",
+};
+
+/**
+ * One Visitor instance (one per org, made by `Visitor.getInstance`). Identity lives in the
+ * AMCV cookie; the `/id` call runs at most once a day (`MCIDTS`), again when the customer
+ * IDs change, and never before opt-in approves ecid (and aam for customer IDs and AAM
+ * data) when opt-in applies (spec §6). A call that fails or outlasts `loadTimeout` leaves a
+ * locally minted MID, which the next page's call offers to the server as `d_mid`.
+ */
+export default function createVisitor({
+  win,
+  orgId,
+  config,
+  optIn,
+  warn,
+}: VisitorDeps): VisitorInstance {
+  const cookies = createCookies(win.document, config);
+  const org = encodeURIComponent(orgId);
+  const amcvName = config.cookieName ?? `AMCV_${org}`;
+  const sessionName = config.sessionCookieName ?? `AMCVS_${org}`;
+  const lifetimeText = (config.cookieLifetime ?? "").toUpperCase();
+  const lifetime = lifetimeText === "SESSION" ? undefined : +lifetimeText || COOKIE_LIFETIME_S;
+  const https = config.loadSSL || win.location.protocol === "https:";
+  const base = `${https ? "https" : "http"}://${(https && config.marketingCloudServerSecure) || config.marketingCloudServer}`;
+  const credentials = !config.disableThirdPartyCookies;
+  const sdids = createSupplementalDataIds();
+  const idSync = createIdSync(win, config);
+  // Callbacks waiting for a field, keyed by field name; `busy` marks requests in flight.
+  const waiters: Record<string, Array<() => void>> = {};
+  const busy: Record<string, boolean> = {};
+  let fields: AmcvFields = {};
+  let customerIds: Record<string, CustomerId> = {};
+  let hashing: Promise<void> = Promise.resolve();
+  let pendingHashes = 0;
+  let sentCustomerIds = 0;
+
+  const allowed = (category = "ecid") =>
+    !optIn.doesOptInApply || (optIn.isApproved("ecid") && optIn.isApproved(category));
+  const today = () => String(Math.floor(nowSeconds() / SECONDS_PER_DAY));
+  const customerIdsHash = () => stringHash(customerIdParams(customerIds));
+  const hasCustomerIds = () => Object.keys(customerIds).length > 0;
+  const newCustomerIds = () =>
+    allowed("aam") && hasCustomerIds() && customerIdsHash() !== sentCustomerIds;
+
+  function get(key: string): string {
+    const field = fields[key];
+    return field && !(field.expires! < nowSeconds()) ? field.value : "";
+  }
+
+  function set(key: string, value: string, ttl?: number, session?: boolean): void {
+    fields[key] = { value, expires: ttl && nowSeconds() + ttl, session };
+  }
+
+  function answer<T>(callback: Callback<T> | undefined, value: T): void {
+    try {
+      callback?.(value);
+    } catch (error) {
+      warn("A callback threw", error);
+    }
+  }
+
+  function save(): void {
+    if (!allowed() || lifetimeText === "NONE") return;
+    cookies.write(sessionName, "1", undefined, cookies.domain);
+    cookies.write(amcvName, serializeAmcv(fields, stringHash(orgId)), lifetime, cookies.domain);
+  }
+
+  // One GET whose answer fills `keys`; their waiters run when it settles, whatever happened.
+  function request(
+    keys: string[],
+    url: string,
+    onBody: (body: Record<string, unknown>) => void,
+  ): true {
+    keys.forEach((key) => (busy[key] = true));
+    requestJson(url, config.loadTimeout, credentials)
+      .then(onBody)
+      .catch((error) => {
+        warn(`${url.split("?")[0]} failed`, error);
+        // Spec §9: no answer within loadTimeout means a locally minted MID.
+        if (keys[0] === "MCMID" && !get("MCMID")) set("MCMID", mintMid());
+      })
+      .finally(() => {
+        save();
+        for (const key of keys) {
+          busy[key] = false;
+          for (const run of waiters[key]?.splice(0) ?? []) run();
+        }
+        // Customer IDs set while the call was out still need to reach the server.
+        if (keys[0] === "MCMID" && newCustomerIds()) ensureIdCall();
+      });
+    return true;
+  }
+
+  // Starts an /id call when one is due; returns whether one is in flight.
+  function ensureIdCall(): boolean {
+    if (busy.MCMID || !allowed()) return !!busy.MCMID;
+    const aam = allowed("aam");
+    const mid = get("MCMID");
+    const fresh = mid && get("MCIDTS") === today();
+    if (fresh && !newCustomerIds()) return false;
+    if (aam) sentCustomerIds = customerIdsHash();
+    const url = buildIdUrl({
+      base,
+      orgId,
+      containerId: config.idSyncContainerID,
+      fieldGroup: fresh ? "AAM" : "MC",
+      mid,
+      blob: aam ? get("MCAAMB") : "",
+      coppa: config.disableThirdPartyCookies,
+      customerIds: aam ? customerIds : {},
+    });
+    return request(["MCMID", "MCAAMLH", "MCAAMB"], url, (body) => {
+      const id = [body.d_mid, body.mid, body.visitorID, body.id, body.uuid].find(
+        (v) => typeof v === "string" && VALID_MID.test(v),
+      );
+      if (!id) throw new Error(String((body.error_msg as string) ?? "no valid d_mid"));
+      set("MCMID", id as string);
+      set("MCIDTS", today());
+      const ttl = Number(body.id_sync_ttl) || ID_SYNC_TTL_S;
+      const region = (body.dcs_region ?? body.d_region) as string | number | undefined;
+      if (typeof body.d_optout === "string") setOptOut(body);
+      if (!aam) return;
+      if (region !== undefined) set("MCAAMLH", String(region), ttl);
+      if (typeof body.d_blob === "string") set("MCAAMB", body.d_blob, ttl);
+      if (hasCustomerIds()) set("MCCIDH", String(sentCustomerIds));
+      idSync(body, get, set);
+    });
+  }
+
+  function setOptOut(body: Record<string, unknown>): void {
+    set(
+      "MCOPTOUT",
+      String((body.d_optout as string) ?? "") || "NONE",
+      Number(body.d_ottl) || OPT_OUT_TTL_S,
+      true,
+    );
+  }
+
+  // A remote field: answered now when known (or when nothing will bring it), else when the
+  // request that brings it settles. `forceCallCallback` answers at once, even with "".
+  function getField(key: string, callback?: Callback<string>, force?: boolean): string {
+    const ok = allowed(key === "MCAAMLH" || key === "MCAAMB" ? "aam" : "ecid");
+    const value = ok ? get(key) : "";
+    // MCAID comes from the AMCV cookie or an `adobe_mc` link: Liftoff runs no Analytics
+    // tracking server to ask, so an unknown MCAID answers "" at once.
+    const pending =
+      ok &&
+      !value &&
+      (key === "MCOPTOUT"
+        ? busy.MCOPTOUT ||
+          request(
+            [key],
+            `${base}/optOutStatus?d_visid_ver=${VERSION}&d_orgid=${org}${get("MCMID") && `&d_mid=${get("MCMID")}`}&ts=${Date.now()}`,
+            setOptOut,
+          )
+        : key !== "MCAID" && ensureIdCall());
+    if (pending && !force) {
+      if (callback) (waiters[key] ??= []).push(() => answer(callback, get(key)));
+    } else answer(callback, value);
+    return value;
+  }
+
+  function applyCustomerIds(entries: CustomerIdEntry[]): void {
+    for (const [code, value] of entries) customerIds[code] = value;
+    ensureIdCall();
+  }
+
+  function applyServerState(state: ServerState | undefined): void {
+    if (state?.sdid) sdids.adopt(state.sdid);
+    if (state?.customerIDs) void instance.setCustomerIDs(state.customerIDs);
+  }
+
+  const instance: VisitorInstance = {
+    marketingCloudOrgID: orgId,
+    version: VERSION,
+    FIELDS,
+    getMarketingCloudVisitorID: (callback, force) => getField("MCMID", callback, force),
+    getAnalyticsVisitorID: (callback, force) => getField("MCAID", callback, force),
+    getOptOut: (callback, force) => getField("MCOPTOUT", callback, force),
+    isOptedOut(callback, optOutType = "global", force) {
+      getField(
+        "MCOPTOUT",
+        (value) => answer(callback, value.split(",").includes(optOutType)),
+        force,
+      );
+    },
+    getVisitorValues(callback, wanted) {
+      const keys = wanted?.length ? wanted : Object.keys(FIELDS);
+      const values: Record<string, string> = {};
+      let left = keys.length;
+      for (const key of keys) {
+        const done = (value: string) => {
+          if (value) values[key] = value;
+          if (!--left) answer(callback, values);
+        };
+        if (key in FIELDS) getField(key, done);
+        else done("");
+      }
+    },
+    getSupplementalDataID: (consumerId, autoGenerate) =>
+      sdids.get(String(consumerId), autoGenerate),
+    setCustomerIDs(ids, hashType) {
+      const entries = toCustomerIds(ids, hashType);
+      // Without hashing the IDs apply at once, as in 5.5.0; hashing is asynchronous
+      // (SubtleCrypto), so later calls queue behind it to keep their order.
+      if (!pendingHashes && !entries.some(([, value]) => value.hashType)) {
+        applyCustomerIds(entries);
+        return hashing;
+      }
+      pendingHashes++;
+      return (hashing = hashing
+        .then(() =>
+          Promise.all(
+            entries.map(async ([code, value]): Promise<CustomerIdEntry> => [
+              code,
+              value.hashType ? { ...value, id: await hashCustomerId(value.id) } : value,
+            ]),
+          ),
+        )
+        .then(applyCustomerIds, (error) => warn("setCustomerIDs could not hash", error))
+        .finally(() => pendingHashes--));
+    },
+    getCustomerIDs() {
+      const copy: Record<string, CustomerId> = {};
+      for (const code in customerIds) copy[code] = { ...customerIds[code]! };
+      return copy;
+    },
+    appendVisitorIDsTo(url) {
+      const mid = allowed() && get("MCMID");
+      return typeof url === "string" && mid
+        ? appendParam(
+            url,
+            buildAdobeMc({
+              MCMID: mid,
+              MCAID: get("MCAID"),
+              MCORGID: orgId,
+              TS: String(nowSeconds()),
+            }),
+          )
+        : url;
+    },
+    isAllowed: () => allowed(),
+    resetState(serverState) {
+      customerIds = {};
+      sentCustomerIds = 0;
+      sdids.reset();
+      applyServerState(parseServerState(serverState, orgId));
+    },
+  };
+
+  // Start-up: stored state, then IDs handed over by a link (`adobe_mc`) or the server.
+  const serverState = parseServerState(config.serverState, orgId);
+  const raw = cookies.read(amcvName);
+  if (raw) fields = parseAmcv(raw, nowSeconds(), cookies.read(sessionName) === "1");
+  const search = win.location.search;
+  const handedOver = readAdobeMc(search, orgId, nowSeconds(), ADOBE_MC_TTL_S) ?? {};
+  for (const key of ["MCMID", "MCAID"]) {
+    const value = handedOver[key];
+    if (value && VALID_MID.test(value) && (!get(key) || config.overwriteCrossDomainMCIDAndAID))
+      set(key, value);
+  }
+  const sdid = readAdobeMc(search, orgId, nowSeconds(), config.sdidParamExpiry, "adobe_mc_sdid");
+  if (sdid?.SDID) sdids.adopt(sdid.SDID);
+  applyServerState(serverState);
+  const start = () => allowed() && (ensureIdCall() || save());
+  start();
+  // When opt-in applies, identity waits for the visitor's decision (spec §6).
+  optIn.on("complete", start);
+  return instance;
+}

@@ -1,0 +1,109 @@
+import { LOAD_TIMEOUT_MS, OPT_IN_STORAGE_EXPIRY_S, SDID_PARAM_EXPIRY_S } from "./constants.ts";
+
+/** The Visitor 5.5.0 config, after `normalizeConfig` (reference §7, "Config keys"). */
+export interface VisitorConfig {
+  audienceManagerServer?: string;
+  audienceManagerServerSecure?: string;
+  marketingCloudServer: string;
+  marketingCloudServerSecure?: string;
+  cookieDomain?: string;
+  cookieLifetime?: string;
+  cookieName?: string;
+  sessionCookieName?: string;
+  secureCookie?: boolean;
+  sameSiteCookie?: string;
+  doesOptInApply?: boolean | (() => boolean);
+  isOptInStorageEnabled?: boolean;
+  optInCookieDomain?: string;
+  optInStorageExpiry: number;
+  preOptInApprovals?: Record<string, boolean>;
+  previousPermissions?: Record<string, boolean>;
+  isIabContext?: boolean;
+  idSyncAttachIframeOnWindowLoad?: boolean;
+  idSyncContainerID: number;
+  idSyncDisableSyncs?: boolean;
+  disableIdSyncs?: boolean;
+  disableThirdPartyCookies: boolean;
+  loadSSL: boolean;
+  loadTimeout: number;
+  overwriteCrossDomainMCIDAndAID?: boolean;
+  sdidParamExpiry: number;
+  serverState?: string | Record<string, unknown>;
+}
+
+// The 5.5.0 keys this implementation reads, by expected type: a string, a number, a
+// boolean, an object, a boolean or function (B), a string or object (S), a string or
+// number (L). The other 5.5.0 keys (reference §7) change nothing here, so they are
+// dropped with the unknown ones; docs/identity.md lists them.
+const KEYS: Record<string, string> = {
+  string:
+    "marketingCloudServer marketingCloudServerSecure audienceManagerServer " +
+    "audienceManagerServerSecure cookieDomain cookieName sessionCookieName sameSiteCookie " +
+    "optInCookieDomain",
+  number: "loadTimeout idSyncContainerID sdidParamExpiry optInStorageExpiry",
+  boolean:
+    "loadSSL secureCookie disableThirdPartyCookies isOptInStorageEnabled " +
+    "isIabContext idSyncDisableSyncs disableIdSyncs overwriteCrossDomainMCIDAndAID",
+  object: "preOptInApprovals previousPermissions",
+  B: "doesOptInApply",
+  S: "serverState",
+  L: "cookieLifetime",
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  number: "a number ≥ 0",
+  object: "an object",
+  B: "a boolean or a function",
+  S: "a JSON string or an object",
+  L: "a string or a number",
+};
+
+// Launch's ECID extension passes every variable as text, so "true", "false" and numeric
+// strings are accepted where a boolean or a number is expected.
+function convert(type: string, value: unknown): unknown {
+  if (/^(true|false)$/.test(value as string) && /^[bB]/.test(type)) return value === "true";
+  if (type === "number" && value !== "") return Number(value);
+  return type === "L" && typeof value === "number" ? String(value) : value;
+}
+
+function accepts(type: string, value: unknown): boolean {
+  const t = typeof value;
+  return t === type
+    ? type !== "number" || (value as number) >= 0
+    : type === "B"
+      ? t === "boolean" || t === "function"
+      : (type === "S" && t === "object") || (/[SL]/.test(type) && t === "string");
+}
+
+/**
+ * Keeps the 5.5.0 config keys (anything else is dropped, as Visitor does), checks each
+ * value's type and fills the defaults. A value of the wrong type is reported with its key
+ * and ignored, so one typo never stops identity on the page.
+ */
+export default function normalizeConfig(
+  input: unknown,
+  warn: (message: string) => void,
+): VisitorConfig {
+  const config: Record<string, unknown> = {
+    marketingCloudServer: "dpm.demdex.net",
+    loadSSL: true,
+    loadTimeout: LOAD_TIMEOUT_MS,
+    idSyncContainerID: 0,
+    sdidParamExpiry: SDID_PARAM_EXPIRY_S,
+    optInStorageExpiry: OPT_IN_STORAGE_EXPIRY_S,
+    // Spec §9: third-party cookies are disabled unless the page asks for them.
+    disableThirdPartyCookies: true,
+  };
+  const source = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
+  for (const type in KEYS)
+    for (const key of KEYS[type]!.split(" ")) {
+      if (source[key] === undefined || source[key] === null) continue;
+      const value = convert(type, source[key]);
+      if (accepts(type, value)) config[key] = value;
+      else
+        warn(
+          `Ignoring config "${key}": ${JSON.stringify(source[key])} is not ${TYPE_NAMES[type] ?? `a ${type}`}.`,
+        );
+    }
+  return config as unknown as VisitorConfig;
+}

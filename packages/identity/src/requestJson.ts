@@ -1,0 +1,20 @@
+/**
+ * GET a JSON object over CORS with a deadline (`AbortSignal.timeout`). Cookies travel only
+ * when third-party cookies are allowed (`disableThirdPartyCookies: false`); the default is
+ * not to send them (spec §9). Rejects with `HTTP <status>`, `Response is not JSON` (the
+ * 5.5.0 wording) or the platform's `TimeoutError`; never throws synchronously.
+ */
+export default async function requestJson(
+  url: string,
+  timeoutMs: number,
+  withCredentials: boolean,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(url, {
+    credentials: withCredentials ? "include" : "omit",
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const body: unknown = await response.json().catch(() => 0);
+  if (!body || typeof body !== "object") throw new Error("Response is not JSON");
+  return body as Record<string, unknown>;
+}
