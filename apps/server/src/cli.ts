@@ -1,25 +1,59 @@
-import createApp from "./createApp.ts";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import createApp, { defaultRepoRoot } from "./createApp.ts";
+import ensureCertificate from "./ensureCertificate.ts";
 import parseServeArgs from "./parseServeArgs.ts";
+import { PostgresStore } from "./storage/PostgresStore.ts";
+import { SqliteStore } from "./storage/SqliteStore.ts";
+import type { Store } from "./storage/Store.ts";
 
 const USAGE = `Usage: liftoff <command> [options]
 
 Commands:
-  serve [--port N] [--host ADDR]   run the server (default 127.0.0.1:8080; PORT also works)
+  serve [--port N] [--host ADDR] [--data DIR] [--db sqlite|postgres://…]
+        [--https] [--cert FILE --key FILE] [--rate-limit N]
+        run the server (default http://127.0.0.1:8080, SQLite in .data/; PORT also works)
 
 Run "liftoff <command> --help" for a command's options.`;
 
 export async function serve(argv: string[]): Promise<void> {
   const options = parseServeArgs(argv);
-  const app = createApp({ logger: false });
+  const dataDir = resolve(options.data ?? join(defaultRepoRoot(), ".data"));
+  const store: Store =
+    options.db === "sqlite"
+      ? new SqliteStore(join(dataDir, "liftoff.db"))
+      : new PostgresStore(options.db);
+  const https = !options.https
+    ? undefined
+    : options.cert && options.key
+      ? { cert: readFileSync(options.cert), key: readFileSync(options.key) }
+      : ensureCertificate(join(dataDir, "tls"));
+  const app = createApp({
+    store,
+    logger: { level: process.env.LIFTOFF_LOG_LEVEL ?? "info" },
+    rateLimitPerSecond: options.rateLimit,
+    ...(https ? { https } : {}),
+  });
   const address = await app.listen({ port: options.port, host: options.host });
   console.log(`Liftoff server listening on ${address}`);
   console.log(`  health:  ${address}/healthz`);
   console.log(`  studio:  ${address}/studio/`);
+  console.log(`  edge:    ${address}/ee/v1/interact  (store: ${store.kind}, data: ${dataDir})`);
+  let stopping = false;
   const stop = () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    if (stopping) return;
+    stopping = true;
+    // Graceful: stop accepting, answer in-flight requests, write the queue, close the store.
+    app
+      .close()
+      .then(() => store.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error("liftoff: shutdown failed:", error);
+          process.exit(1);
+        },
+      );
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);

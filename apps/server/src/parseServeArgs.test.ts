@@ -2,8 +2,17 @@ import { describe, expect, it } from "vitest";
 import parseServeArgs from "./parseServeArgs.ts";
 
 describe("parseServeArgs", () => {
-  it("defaults to 127.0.0.1:8080", () => {
-    expect(parseServeArgs([], {})).toEqual({ port: 8080, host: "127.0.0.1" });
+  it("defaults to 127.0.0.1:8080, SQLite, plain HTTP", () => {
+    expect(parseServeArgs([], {})).toEqual({
+      port: 8080,
+      host: "127.0.0.1",
+      data: undefined,
+      db: "sqlite",
+      https: false,
+      cert: undefined,
+      key: undefined,
+      rateLimit: 200,
+    });
   });
 
   it("takes PORT, then --port over it", () => {
@@ -12,11 +21,40 @@ describe("parseServeArgs", () => {
     expect(parseServeArgs(["--host", "0.0.0.0"], {}).host).toBe("0.0.0.0");
   });
 
+  it("takes --data, --db, --https, --cert/--key and --rate-limit", () => {
+    const o = parseServeArgs(
+      [
+        "--data",
+        "/tmp/x",
+        "--db",
+        "postgres://u@127.0.0.1:5432/db",
+        "--https",
+        "--rate-limit",
+        "0",
+      ],
+      {},
+    );
+    expect(o).toMatchObject({
+      data: "/tmp/x",
+      db: "postgres://u@127.0.0.1:5432/db",
+      https: true,
+      rateLimit: 0,
+    });
+    expect(parseServeArgs(["--cert", "c.pem", "--key", "k.pem"], {})).toMatchObject({
+      https: true,
+      cert: "c.pem",
+      key: "k.pem",
+    });
+  });
+
   it("names the flag on bad input", () => {
     expect(() => parseServeArgs(["--port", "http"], {})).toThrow(
       '--port: expected an integer from 0 to 65535, got "http"',
     );
     expect(() => parseServeArgs(["--port", "70000"], {})).toThrow("--port");
     expect(() => parseServeArgs(["--bogus"], {})).toThrow(/bogus/);
+    expect(() => parseServeArgs(["--db", "mysql://x"], {})).toThrow(/^--db/);
+    expect(() => parseServeArgs(["--cert", "c.pem"], {})).toThrow(/--cert and --key/);
+    expect(() => parseServeArgs(["--rate-limit", "-1"], {})).toThrow(/--rate-limit/);
   });
 });

@@ -3,10 +3,27 @@ import { parseArgs } from "node:util";
 export interface ServeOptions {
   port: number;
   host: string;
+  /** Data directory (SQLite file, generated TLS certificate); default `.data/` at the repo root. */
+  data: string | undefined;
+  /** `sqlite` (default, under the data directory) or a `postgres://` / `postgresql://` URL. */
+  db: string;
+  https: boolean;
+  cert: string | undefined;
+  key: string | undefined;
+  /** Edge requests per second per client; 0 turns the limit off. */
+  rateLimit: number;
 }
 
+const integer = (flag: string, raw: string, max: number) => {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n > max)
+    throw new Error(`${flag}: expected an integer from 0 to ${max}, got ${JSON.stringify(raw)}`);
+  return n;
+};
+
 /**
- * `liftoff serve [--port N] [--host ADDR]`. The port also comes from PORT; the default is
+ * `liftoff serve [--port N] [--host ADDR] [--data DIR] [--db sqlite|postgres://…] [--https]
+ * [--cert FILE --key FILE] [--rate-limit N]`. The port also comes from PORT; the default is
  * 8080 on 127.0.0.1, so a fresh install is never exposed beyond the machine by accident.
  */
 export default function parseServeArgs(
@@ -15,14 +32,34 @@ export default function parseServeArgs(
 ): ServeOptions {
   const { values } = parseArgs({
     args: argv,
-    options: { port: { type: "string" }, host: { type: "string" } },
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      data: { type: "string" },
+      db: { type: "string" },
+      https: { type: "boolean" },
+      cert: { type: "string" },
+      key: { type: "string" },
+      "rate-limit": { type: "string" },
+    },
     strict: true,
     allowPositionals: false,
   });
-  const rawPort = values.port ?? env.PORT ?? "8080";
-  const port = Number(rawPort);
-  if (!/^\d+$/.test(rawPort) || port > 65535) {
-    throw new Error(`--port: expected an integer from 0 to 65535, got ${JSON.stringify(rawPort)}`);
-  }
-  return { port, host: values.host ?? env.HOST ?? "127.0.0.1" };
+  const port = integer("--port", values.port ?? env.PORT ?? "8080", 65535);
+  const db = values.db ?? env.LIFTOFF_DB ?? "sqlite";
+  if (db !== "sqlite" && !/^postgres(ql)?:\/\/\S+$/.test(db))
+    throw new Error(`--db: expected "sqlite" or a postgres:// URL, got ${JSON.stringify(db)}`);
+  if ((values.cert === undefined) !== (values.key === undefined))
+    throw new Error("--cert and --key: give both files, or neither to generate a certificate");
+  if (values.data === "") throw new Error("--data: expected a directory");
+  return {
+    port,
+    host: values.host ?? env.HOST ?? "127.0.0.1",
+    data: values.data,
+    db,
+    https: values.https === true || values.cert !== undefined,
+    cert: values.cert,
+    key: values.key,
+    rateLimit: integer("--rate-limit", values["rate-limit"] ?? "200", 1_000_000),
+  };
 }
