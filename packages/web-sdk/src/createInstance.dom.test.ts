@@ -87,7 +87,7 @@ describe("command API", () => {
     fakeEdge();
     const alloy = createInstance({ name: "retry" });
     await expect(alloy("configure", { orgId: ORG })).rejects.toThrow(
-      "[retry] Resolve these configuration problems:\n\t - 'datastreamId' is a required option",
+      "[retry] Resolve these configuration problems:\n\t - Error: 'datastreamId' is a required option",
     );
     await expect(alloy("configure", config)).resolves.toEqual({});
   });

@@ -39,13 +39,13 @@ describe("validateConfig", () => {
     ).toBe(
       [
         "Resolve these configuration problems:",
+        "\t - Error: 'datastreamId' is a required option",
         "\t - 'orgId': Expected a string, but got 5.",
         "\t - 'edgeDomain': Expected a valid domain, but got \"localhost:8443\".",
         "\t - 'debugEnabled': Expected true or false, but got \"yes\".",
         '\t - \'defaultConsent\': Expected one of these values: ["in","out","pending"], but got "maybe".',
         "\t - 'foo': Unknown field.",
         "\t - 'bar': Unknown field.",
-        "\t - 'datastreamId' is a required option",
         "For configuration documentation see: https://adobe.ly/3sHh553",
       ].join("\n"),
     );
@@ -55,6 +55,12 @@ describe("validateConfig", () => {
     const message = problems({});
     expect(message).toContain("'orgId' is a required option");
     expect(message).toContain("'datastreamId' is a required option");
+  });
+
+  it("starts an unknown-field-only list without alloy's Error: prefix", () => {
+    expect(problems({ ...base, foo: 1 })).toBe(
+      "Resolve these configuration problems:\n\t - 'foo': Unknown field.\nFor configuration documentation see: https://adobe.ly/3sHh553",
+    );
   });
 
   it("rejects a non-object", () => {
@@ -109,7 +115,7 @@ describe("validateConfig", () => {
     expect(problems({ ...base, edgeOrigin: "ftp://x", edgeDomain: "127.0.0.1:8080" })).toBe(
       [
         "Resolve these configuration problems:",
-        "\t - 'edgeDomain': Expected a valid domain, but got \"127.0.0.1:8080\".",
+        "\t - Error: 'edgeDomain': Expected a valid domain, but got \"127.0.0.1:8080\".",
         "\t - 'edgeOrigin': Expected an origin like http://127.0.0.1:8080, but got \"ftp://x\".",
         "For configuration documentation see: https://adobe.ly/3sHh553",
       ].join("\n"),

@@ -56,7 +56,7 @@ const ranged =
 const interactions = enumOf("always", "never", "decoratedElementsOnly");
 
 const schema: Record<string, Validator> = {
-  datastreamId: string,
+  datastreamId: required(string),
   edgeConfigId: string,
   orgId: required(string),
   edgeDomain: withDefault(domain, "edge.adobedc.net"),
@@ -108,12 +108,14 @@ export default function validateConfig(options: unknown, warn: (m: string) => vo
       if (!isNil(datastreamId) && datastreamId !== edgeConfigId) problems.push(message);
       else warn(message);
     }
-    const result = validate(objectOf(schema, true), options);
+    // The deprecated name stands in for the new one (alloy's `renamed` validator).
+    const result = validate(objectOf(schema, true), {
+      ...options,
+      datastreamId: datastreamId ?? edgeConfigId,
+    });
     problems.push(...result.problems);
     config = result.value as Dict;
-    config.datastreamId = config.datastreamId ?? config.edgeConfigId;
     delete config.edgeConfigId;
-    if (isNil(config.datastreamId)) problems.push("'datastreamId' is a required option");
     (config.context as unknown[] | undefined)?.forEach((name, i) => {
       if (!CONTEXTS.includes(name as string))
         warn(`Invalid context[${i}]: '${String(name)}' is not available.`);
@@ -123,6 +125,10 @@ export default function validateConfig(options: unknown, warn: (m: string) => vo
         `The field "onBeforeLinkClickSend" has been deprecated. Use "clickCollection.filterClickDetails" instead.`,
       );
   }
+  // alloy joins Error objects for the fields it knows, so that list starts with "Error: ";
+  // its unknown-field list does not (edge-protocol.md §2.2). Same text, all problems.
+  if (problems.length && !problems[0]!.endsWith("Unknown field."))
+    problems[0] = `Error: ${problems[0]}`;
   if (problems.length)
     throw new Error(
       `Resolve these configuration problems:\n\t - ${problems.join("\n\t - ")}\nFor configuration documentation see: ${CONFIG_DOC}`,

@@ -1,0 +1,96 @@
+/**
+ * Browser-side helpers shared by the Web SDK's Playwright suites: a page on
+ * `https://www.example.test/page.html` with the base code and an SDK bundle, a step runner
+ * that records every command's result or error, and normalisers for comparing runs.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import type { EdgeRequest, TestEdge } from "./testEdge.ts";
+
+export type Step = [command: string, options?: Record<string, unknown>];
+export interface Outcome {
+  ok?: unknown;
+  error?: string;
+}
+
+const dist = join(import.meta.dirname, "../dist");
+
+/** Opens a fresh context (no cookies) on a page that loads `sdk` after the base code. */
+export async function openPage(
+  browser: Browser,
+  edge: TestEdge,
+  sdk: string,
+  search = "",
+  cookies: Record<string, string> = {},
+) {
+  const baseCode = readFileSync(join(dist, "base-code.min.js"), "utf8");
+  edge.serve("/sdk.js", "text/javascript", sdk);
+  edge.serve(
+    "/page.html",
+    "text/html",
+    `<!doctype html><title>t</title><script>${baseCode}</script><script src="/sdk.js"></script><p>page</p>`,
+  );
+  const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  await context.addCookies(
+    Object.entries(cookies).map(([name, value]) => ({
+      name,
+      value,
+      domain: ".example.test",
+      path: "/",
+    })),
+  );
+  const page = await context.newPage();
+  const logs: string[] = [];
+  page.on("console", (m) => logs.push(`${m.type()}: ${m.text()}`));
+  await page.goto(`https://www.example.test/page.html${search}`);
+  return { page, logs, close: () => context.close() };
+}
+
+/**
+ * Runs commands in order on `window.alloy`. A string `onBeforeEventSend` option becomes a
+ * function body with `content` as its argument (functions cannot cross into the page).
+ */
+export function runSteps(page: Page, steps: Step[]): Promise<Outcome[]> {
+  return page.evaluate(async (list) => {
+    const w = window as unknown as { alloy: (c: string, o?: unknown) => Promise<unknown> };
+    const out: Array<{ ok?: unknown; error?: string }> = [];
+    for (const [command, options] of list) {
+      const opts = options ? { ...options } : options;
+      if (opts && typeof opts.onBeforeEventSend === "string")
+        // eslint-disable-next-line @typescript-eslint/no-implied-eval -- test-authored source
+        opts.onBeforeEventSend = new Function("content", opts.onBeforeEventSend);
+      try {
+        out.push({ ok: await w.alloy(command, opts) });
+      } catch (error) {
+        out.push({ error: (error as Error).message });
+      }
+    }
+    return out;
+  }, steps);
+}
+
+const ECID = /(?<!\d)\d{38}(?!\d)/g;
+
+/** Replaces values that differ between any two runs (times, ids, ECIDs) by placeholders. */
+export function normalise<T>(value: T): T {
+  return JSON.parse(
+    JSON.stringify(value)
+      .replace(ECID, "<ecid>")
+      .replace(/"(timestamp|localTime)":"[^"]+"/g, '"$1":"<time>"')
+      .replace(/"eventMergeId":"[0-9a-f-]{36}"/g, '"eventMergeId":"<uuid>"')
+      .replace(/TS%3D\d+/g, "TS%3D<ts>")
+      .replace(/"version":"2\.26\.0\+liftoff"/g, '"version":"2.26.0"'),
+  ) as T;
+}
+
+/** What a comparison looks at in a recorded edge request. */
+export const requestView = (r: EdgeRequest) =>
+  normalise({
+    action: r.action,
+    path: r.path,
+    configId: r.query.configId,
+    hasRequestId: /^[0-9a-f-]{36}$/.test(r.query.requestId ?? ""),
+    contentType: r.contentType?.toLowerCase(),
+    body: r.body as unknown,
+  });
