@@ -50,6 +50,12 @@ describe("normalizeConfig", () => {
     ]);
   });
 
+  it("keeps real booleans as they are", () => {
+    const config = normalizeConfig({ doesOptInApply: true, loadSSL: false }, () => {});
+    expect(config.doesOptInApply).toBe(true);
+    expect(config.loadSSL).toBe(false);
+  });
+
   it("keeps functions where 5.5.0 takes them", () => {
     const apply = () => true;
     expect(normalizeConfig({ doesOptInApply: apply }, () => {}).doesOptInApply).toBe(apply);

@@ -61,7 +61,7 @@ const TYPE_NAMES: Record<string, string> = {
 // Launch's ECID extension passes every variable as text, so "true", "false" and numeric
 // strings are accepted where a boolean or a number is expected.
 function convert(type: string, value: unknown): unknown {
-  if (/^(true|false)$/.test(value as string) && /^[bB]/.test(type)) return value === "true";
+  if ((value === "true" || value === "false") && /^[bB]/.test(type)) return value === "true";
   if (type === "number" && value !== "") return Number(value);
   return type === "L" && typeof value === "number" ? String(value) : value;
 }
