@@ -23,6 +23,7 @@ export async function openPage(
   sdk: string,
   search = "",
   cookies: Record<string, string> = {},
+  origin = "https://www.example.test",
 ) {
   const baseCode = readFileSync(join(dist, "base-code.min.js"), "utf8");
   edge.serve("/sdk.js", "text/javascript", sdk);
@@ -43,7 +44,7 @@ export async function openPage(
   const page = await context.newPage();
   const logs: string[] = [];
   page.on("console", (m) => logs.push(`${m.type()}: ${m.text()}`));
-  await page.goto(`https://www.example.test/page.html${search}`);
+  await page.goto(`${origin}/page.html${search}`);
   return { page, logs, close: () => context.close() };
 }
 

@@ -14,12 +14,17 @@
  *   cluster `or2`, and for set-consent `general=in|out`), `x-adobe-edge: OR2;9` and the
  *   CORS headers; `collect` answers 204. The ECID is reused from the cookie,
  *   `meta.state.entries` or `xdm.identityMap.ECID`, else minted.
- * - Pages: whatever the test registers with `serve(path, type, body)`.
+ * - Pages: whatever the test registers with `serve(path, type, body)`; every other path is
+ *   treated as an edge call.
  * - `override(fn)` lets a test answer a request itself (retries, errors).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import { createServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -42,6 +47,8 @@ export interface Answer {
 
 export interface TestEdge {
   port: number;
+  /** `http://127.0.0.1:<port>`: the same routes without TLS (not remapped by Chromium). */
+  httpOrigin: string;
   requests: EdgeRequest[];
   serve(path: string, type: string, body: string | Buffer): void;
   override(fn: ((request: EdgeRequest) => Answer | undefined) | undefined): void;
@@ -177,28 +184,37 @@ export async function startTestEdge(): Promise<TestEdge> {
       .end(JSON.stringify({ requestId: request.query.requestId, handle }));
   };
 
-  const server = createServer(makeCertificate(dir), (req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const host = req.headers.host ?? "";
-      if (host.startsWith("edge.")) return answerEdge(req, res, Buffer.concat(chunks).toString());
-      const file = files.get(new URL(req.url ?? "/", "https://x").pathname);
-      if (!file) return res.writeHead(404).end();
+      const path = new URL(req.url ?? "/", "https://x").pathname;
+      const file = files.get(path);
+      if (!file) return answerEdge(req, res, Buffer.concat(chunks).toString());
       res.writeHead(200, { "Content-Type": file.type, "Cache-Control": "no-store" }).end(file.body);
     });
-  });
+  };
+  const server = createServer(makeCertificate(dir), handler);
+  // The same edge over plain http, for the `edgeOrigin` development extension.
+  const plain = createHttpServer(handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => plain.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     port,
+    httpOrigin: `http://127.0.0.1:${(plain.address() as AddressInfo).port}`,
     requests,
     serve: (path, type, body) => void files.set(path, { type, body }),
     override: (fn) => void (custom = fn),
-    browserArgs: ["--ignore-certificate-errors", `--host-resolver-rules=MAP * 127.0.0.1:${port}`],
+    browserArgs: [
+      "--ignore-certificate-errors",
+      `--host-resolver-rules=MAP * 127.0.0.1:${port}, EXCLUDE 127.0.0.1`,
+    ],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
+        plain.closeAllConnections();
+        plain.close();
         server.close(() => resolve());
         rmSync(dir, { recursive: true, force: true });
       }),
