@@ -35,8 +35,9 @@ const IDENTITY_MAX_AGE = 34_128_000;
 const CONSENT_MAX_AGE = 15_552_000;
 const CLUSTER_MAX_AGE = 1_800;
 
-const PATH =
-  /^(?:([A-Za-z0-9]{1,16})\/)?(?:v1\/(interact|collect|identity\/acquire|privacy\/set-consent)|va\/v1\/([A-Za-z]{1,32}))$/;
+const ACTIONS: EdgeAction[] = ["interact", "collect", "identity/acquire", "privacy/set-consent"];
+const HINT = /^[A-Za-z0-9]{1,16}$/;
+const MEDIA_ACTION = /^[A-Za-z]{1,32}$/;
 const CONFIG_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const REQUEST_ID = /^[A-Za-z0-9-]{1,128}$/;
 
@@ -103,10 +104,32 @@ export default function registerEdgeRoutes(
         .header("access-control-max-age", "600")
         .send(),
     );
-    scope.post(`${base}*`, { bodyLimit: options.bodyLimit }, async (request, reply) => {
-      const rest = (request.params as { "*": string })["*"];
-      const match = PATH.exec(rest);
-      if (!match) throw problems.notFound(`No edge endpoint at ${request.url.split("?")[0]}.`);
+    // Static routes per action (with and without the location-hint segment) keep routing
+    // cheap on the ingest path; anything else under the base path is a 404 problem.
+    const handle =
+      (action: EdgeAction | "media") => async (request: FastifyRequest, reply: FastifyReply) => {
+        const params = request.params as { hint?: string; media?: string };
+        if (params.hint !== undefined && !HINT.test(params.hint))
+          throw problems.notFound(`No edge endpoint at ${request.url.split("?")[0]}.`);
+        if (params.media !== undefined && !MEDIA_ACTION.test(params.media))
+          throw problems.notFound(`No edge endpoint at ${request.url.split("?")[0]}.`);
+        return handleEdge(request, reply, action);
+      };
+    for (const action of ACTIONS) {
+      scope.post(`${base}v1/${action}`, { bodyLimit: options.bodyLimit }, handle(action));
+      scope.post(`${base}:hint/v1/${action}`, { bodyLimit: options.bodyLimit }, handle(action));
+    }
+    scope.post(`${base}va/v1/:media`, { bodyLimit: options.bodyLimit }, handle("media"));
+    scope.post(`${base}:hint/va/v1/:media`, { bodyLimit: options.bodyLimit }, handle("media"));
+    scope.post(`${base}*`, { bodyLimit: options.bodyLimit }, (request) => {
+      throw problems.notFound(`No edge endpoint at ${request.url.split("?")[0]}.`);
+    });
+
+    async function handleEdge(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      action: EdgeAction | "media",
+    ): Promise<FastifyReply> {
       if (deps.rateLimiter) {
         const wait = deps.rateLimiter.take(request.ip);
         if (wait > 0)
@@ -144,12 +167,10 @@ export default function registerEdgeRoutes(
           field: "origin",
         });
 
-      const mediaAction = match[3];
-      if (mediaAction) {
+      if (action === "media") {
         // Media Analytics pings are accepted and acknowledged; they are not stored yet.
         return reply.code(204).header("x-adobe-edge", edgeHeader).send();
       }
-      const action = match[2] as EdgeAction;
       const envelope = parseEnvelope(request.body, action, options.limits);
       const cookies = parseCookieHeader(request.headers.cookie);
       const identityName = cookieName(datastream.orgId, "identity");
@@ -204,7 +225,7 @@ export default function registerEdgeRoutes(
           { type: "state:store", payload: stored },
         ],
       });
-    });
+    }
     done();
   });
 }

@@ -93,7 +93,7 @@ const limitOf = (filter: EventFilter) => Math.min(Math.max(filter.limit ?? 100, 
 export class SqliteStore implements Store {
   readonly kind = "sqlite";
   private readonly db: Database.Database;
-  private insertEvent: Database.Statement | undefined;
+  private writeEvents: ((events: NewEvent[]) => void) | undefined;
 
   constructor(file: string, options: { synchronous?: "normal" | "full" } = {}) {
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
@@ -130,6 +130,35 @@ export class SqliteStore implements Store {
     return Promise.resolve(row.v ?? 0);
   }
 
+  /** One prepared statement and one transaction function, built once (the ingest hot path). */
+  private prepareWriteEvents(): (events: NewEvent[]) => void {
+    const insert = this.db.prepare(`INSERT INTO events (received_at, request_id,
+      datastream_id, property_id, environment_id, ecid, event_type, xdm, data, page_name,
+      page_url, site_section, event_numbers, link_type, link_url)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    return this.db.transaction((events: NewEvent[]) => {
+      for (const e of events) {
+        insert.run(
+          e.receivedAt.toISOString(),
+          e.requestId,
+          e.datastreamId,
+          e.propertyId,
+          e.environmentId,
+          e.ecid,
+          e.eventType,
+          JSON.stringify(e.xdm ?? {}),
+          e.data === undefined || e.data === null ? null : JSON.stringify(e.data),
+          e.pageName,
+          e.pageUrl,
+          e.siteSection,
+          e.eventNumbers,
+          e.linkType,
+          e.linkUrl,
+        );
+      }
+    });
+  }
+
   close(): Promise<void> {
     if (this.db.open) this.db.close();
     return Promise.resolve();
@@ -137,35 +166,9 @@ export class SqliteStore implements Store {
 
   readonly events = {
     appendBatch: (events: NewEvent[]): Promise<void> => {
-      const insert = (this.insertEvent ??= this.db
-        .prepare(`INSERT INTO events (received_at, request_id,
-        datastream_id, property_id, environment_id, ecid, event_type, xdm, data, page_name,
-        page_url, site_section, event_numbers, link_type, link_url)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`));
-      const write = this.db.transaction(() => {
-        for (const e of events) {
-          insert.run(
-            e.receivedAt.toISOString(),
-            e.requestId,
-            e.datastreamId,
-            e.propertyId,
-            e.environmentId,
-            e.ecid,
-            e.eventType,
-            JSON.stringify(e.xdm ?? {}),
-            e.data === undefined || e.data === null ? null : JSON.stringify(e.data),
-            e.pageName,
-            e.pageUrl,
-            e.siteSection,
-            e.eventNumbers,
-            e.linkType,
-            e.linkUrl,
-          );
-        }
-      });
       // better-sqlite3 throws synchronously; callers of the contract expect a rejection.
       try {
-        write();
+        (this.writeEvents ??= this.prepareWriteEvents())(events);
         return Promise.resolve();
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Requests/s of our `POST /ee/v1/interact` (validated, stored in SQLite, answered with the
+// identity handles) divided by a bare node:http server that only parses the JSON and answers
+// 204, measured side by side in alternating rounds on the same core. Goal (issue 7): ≥ 0.5.
+// Usage: node bench/edge-ratio.mjs [--rounds 3] [--seconds 5] [--connections 50] [--events 10]
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import {
+  alloyBody,
+  DS,
+  hasTaskset,
+  load,
+  median,
+  root,
+  startLiftoff,
+  startPinned,
+} from "./server/lib.mjs";
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "3" },
+    seconds: { type: "string", default: "5" },
+    connections: { type: "string", default: "50" },
+    events: { type: "string", default: "10" },
+  },
+});
+const rounds = Number(values.rounds);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const body = alloyBody(Number(values.events));
+
+console.log(
+  `edge ratio: ${values.events} events/request (${body.length} B), ${connections} connections, ` +
+    `${seconds} s per side x ${rounds} rounds, servers ${hasTaskset ? "pinned to core 0" : "unpinned"}`,
+);
+const ratios = [];
+for (let r = 1; r <= rounds; r++) {
+  const bare = await startPinned(
+    0,
+    [join(root, "bench/server/bareServer.mjs")],
+    /listening on (http\S+)/,
+  );
+  await load(`${bare.origin}/ee/v1/interact`, body, { seconds: 2, connections });
+  const base = await load(`${bare.origin}/ee/v1/interact`, body, { seconds, connections });
+  await bare.stop();
+
+  const data = mkdtempSync(join(tmpdir(), "liftoff-ratio-"));
+  const ours = await startLiftoff(data);
+  const url = `${ours.origin}/ee/v1/interact?configId=${DS}`;
+  await load(url, body, { seconds: 2, connections });
+  const edge = await load(url, body, { seconds, connections });
+  await ours.stop();
+  rmSync(data, { recursive: true, force: true });
+
+  const ratio = edge.rps / base.rps;
+  ratios.push(ratio);
+  console.log(
+    `round ${r}: bare ${Math.round(base.rps)} req/s (p99 ${base.p99} ms), ` +
+      `liftoff ${Math.round(edge.rps)} req/s (p99 ${edge.p99} ms, non-2xx ${edge.non2xx}), ` +
+      `ratio ${ratio.toFixed(2)}`,
+  );
+}
+const m = median(ratios);
+console.log(`median ratio: ${m.toFixed(2)} (goal ≥ 0.5: ${m >= 0.5 ? "met" : "NOT met"})`);
