@@ -6,17 +6,6 @@ export interface CustomerId {
   hashType?: string;
 }
 
-export interface IdCall {
-  base: string;
-  orgId: string;
-  containerId: number;
-  fieldGroup: "MC" | "AAM";
-  mid?: string;
-  blob?: string;
-  coppa: boolean;
-  customerIds: Record<string, CustomerId>;
-}
-
 /** `d_cid_ic=<code>%01<id>%01<authState>` per customer ID (reference §7). */
 export function customerIdParams(ids: Record<string, CustomerId>): string {
   let out = "";
@@ -27,13 +16,20 @@ export function customerIdParams(ids: Record<string, CustomerId>): string {
 
 /**
  * The `/id` URL with the 5.5.0 parameters in 5.5.0's order (reference §7):
- * `d_visid_ver, d_rtbd, d_ver, d_orgid, d_nsid[, d_mid][, d_coppa][, d_blob]
- * [, d_cid_ic…], d_fieldgroup, ts`.
+ * `d_visid_ver, d_rtbd, d_ver, d_orgid, d_nsid[, d_mid][, d_coppa][, d_blob][, d_cid_ic…],
+ * d_fieldgroup, ts`. Empty optional values are left out.
  */
-export default function buildIdUrl(call: IdCall): string {
-  let url = `${call.base}/id?d_visid_ver=${VERSION}&d_rtbd=json&d_ver=2&d_orgid=${encodeURIComponent(call.orgId)}&d_nsid=${call.containerId}`;
-  if (call.mid) url += `&d_mid=${encodeURIComponent(call.mid)}`;
-  if (call.coppa) url += "&d_coppa=true";
-  if (call.blob) url += `&d_blob=${encodeURIComponent(call.blob)}`;
-  return `${url}${customerIdParams(call.customerIds)}&d_fieldgroup=${call.fieldGroup}&ts=${Date.now()}`;
+export default function buildIdUrl(
+  base: string,
+  orgId: string,
+  containerId: number,
+  mid: string,
+  coppa: boolean,
+  blob: string,
+  customerIds: Record<string, CustomerId>,
+  fieldGroup: string,
+): string {
+  const optional = (name: string, value: string) =>
+    value ? `&${name}=${encodeURIComponent(value)}` : "";
+  return `${base}/id?d_visid_ver=${VERSION}&d_rtbd=json&d_ver=2&d_orgid=${encodeURIComponent(orgId)}&d_nsid=${containerId}${optional("d_mid", mid)}${coppa ? "&d_coppa=true" : ""}${optional("d_blob", blob)}${customerIdParams(customerIds)}&d_fieldgroup=${fieldGroup}&ts=${Date.now()}`;
 }

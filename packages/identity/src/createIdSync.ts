@@ -16,21 +16,14 @@ export type IdSync = (
 /**
  * ID syncs (spec §7): partner URLs from the `/id` response (`ibs: [{id, url, ttl}]`, ttl in
  * minutes) are fired from a hidden destination-publishing iframe served by the identity
- * server, so partners see their own cookies. The frame announces itself with a
+ * server (`origin`, the `/id` server), so partners see their own cookies. The frame announces itself with a
  * `postMessage`; if it has not within 250 ms of loading (spec §9, handshake timeout), the
  * page fires the URLs itself as images, so a broken frame never loses a sync. Fired syncs
  * are recorded in the AMCV field `MCSYNCS` as `<id>-<expiry day>` entries, oldest dropped
  * first to stay within 649 characters; with one `/id` call a day, partners are synced at
  * most daily.
  */
-export default function createIdSync(win: Window, config: VisitorConfig): IdSync {
-  const https = config.loadSSL || win.location.protocol === "https:";
-  const host =
-    (https && (config.audienceManagerServerSecure || config.marketingCloudServerSecure)) ||
-    config.audienceManagerServer ||
-    config.marketingCloudServer;
-  const origin = `${https ? "https" : "http"}://${host}`;
-
+export default function createIdSync(win: Window, config: VisitorConfig, origin: string): IdSync {
   function fire(urls: string[]): void {
     const frame = win.document.createElement("iframe");
     let done = false;

@@ -41,23 +41,15 @@ export interface OptIn {
 /** The storage cookie (reference §7): the permissions as JSON, when storage is enabled. */
 export const OPT_IN_COOKIE = "adobeujs-optin";
 
-const COMPLETE = OPT_IN_STATUS.COMPLETE;
-
-function pick(source: unknown): Permissions {
-  const out: Permissions = {};
-  if (source && typeof source === "object")
-    for (const category of ALL_CATEGORIES) {
-      const value = (source as Record<string, unknown>)[category];
-      if (typeof value === "boolean") out[category] = value;
-    }
-  return out;
-}
+const { PENDING, CHANGED, COMPLETE } = OPT_IN_STATUS;
 
 /**
  * `adobe.optIn` (spec §4, §5): per category approved or denied, an overall status
  * pending → changed → complete, and `complete` listeners (the Visitor instance is one: it
  * waits for ecid before calling `/id`). When opt-in does not apply, every category counts
- * as approved and the status stays pending, as in 5.5.0.
+ * as approved and the status stays pending, as in 5.5.0. The first boolean found per
+ * category wins: `previousPermissions`, then the storage cookie, then `preOptInApprovals`
+ * (the visitor's own choices overwrite the organisation's defaults).
  *
  * With `shouldWaitForComplete`, decisions are staged (status `changed`) and take effect
  * together on `complete()`, so a consent dialog can set several categories and release
@@ -71,26 +63,29 @@ export default function createOptIn(
   report: (error: unknown) => void,
 ): OptIn {
   let applies = !!config.doesOptInApply;
+  let stored: Record<string, unknown> = {};
   try {
     if (typeof config.doesOptInApply === "function") applies = !!config.doesOptInApply();
+    const cookie = config.isOptInStorageEnabled && cookies.read(OPT_IN_COOKIE);
+    if (cookie) stored = JSON.parse(cookie) as Record<string, unknown>;
   } catch (error) {
+    // A throwing doesOptInApply or a damaged cookie must not break the page.
     report(error);
   }
   const listeners: Record<string, Listener[]> = {};
-  const preApproved = pick(config.preOptInApprovals);
-  let stored: Permissions = {};
-  try {
-    if (config.isOptInStorageEnabled) stored = pick(JSON.parse(cookies.read(OPT_IN_COOKIE)!));
-  } catch {
-    // No cookie or a damaged one means no stored decision, not a broken page.
-  }
-  const previous = pick(config.previousPermissions);
+  const preApproved: Permissions = {};
   const permissions: Permissions = {};
-  for (const category of ALL_CATEGORIES) permissions[category] = !applies;
-  if (applies) Object.assign(permissions, preApproved, stored, previous);
+  let decided = false;
+  for (const category of ALL_CATEGORIES) {
+    const choice = [config.previousPermissions?.[category], stored?.[category]].find(
+      (v) => typeof v === "boolean",
+    ) as boolean | undefined;
+    decided ||= choice !== undefined;
+    preApproved[category] = config.preOptInApprovals?.[category] === true;
+    permissions[category] = !applies || (choice ?? preApproved[category]);
+  }
   let staged: Permissions = {};
-  let status: string =
-    applies && Object.keys({ ...stored, ...previous }).length ? COMPLETE : OPT_IN_STATUS.PENDING;
+  let status: string = applies && decided ? COMPLETE : PENDING;
   const copy = () => ({ ...permissions });
 
   function complete(): void {
@@ -116,7 +111,7 @@ export default function createOptIn(
     return (categories: string | string[], shouldWaitForComplete?: boolean): void => {
       for (const category of toCategories(categories)) staged[category] = value;
       if (!applies) staged = {};
-      else if (shouldWaitForComplete) status = OPT_IN_STATUS.CHANGED;
+      else if (shouldWaitForComplete) status = CHANGED;
       else complete();
     };
   }
@@ -145,7 +140,7 @@ export default function createOptIn(
       return status;
     },
     get isPending() {
-      return status === OPT_IN_STATUS.PENDING;
+      return status === PENDING;
     },
     get isComplete() {
       return status === COMPLETE;

@@ -78,16 +78,16 @@ export default function createVisitor({
   const org = encodeURIComponent(orgId);
   const amcvName = config.cookieName ?? `AMCV_${org}`;
   const sessionName = config.sessionCookieName ?? `AMCVS_${org}`;
-  const lifetimeText = (config.cookieLifetime ?? "").toUpperCase();
+  const lifetimeText = String(config.cookieLifetime ?? "").toUpperCase();
   const lifetime = lifetimeText === "SESSION" ? undefined : +lifetimeText || COOKIE_LIFETIME_S;
   const https = config.loadSSL || win.location.protocol === "https:";
   const base = `${https ? "https" : "http"}://${(https && config.marketingCloudServerSecure) || config.marketingCloudServer}`;
   const credentials = !config.disableThirdPartyCookies;
   const sdids = createSupplementalDataIds();
-  const idSync = createIdSync(win, config);
-  // Callbacks waiting for a field, keyed by field name; `busy` marks requests in flight.
-  const waiters: Record<string, Array<() => void>> = {};
-  const busy: Record<string, boolean> = {};
+  const idSync = createIdSync(win, config, base);
+  // Requests in flight; callbacks waiting for a field chain on the one that brings it.
+  let idCall: Promise<void> | undefined;
+  let optOutCall: Promise<void> | undefined;
   let fields: AmcvFields = {};
   let customerIds: Record<string, CustomerId> = {};
   let hashing: Promise<void> = Promise.resolve();
@@ -125,51 +125,40 @@ export default function createVisitor({
     cookies.write(amcvName, serializeAmcv(fields, stringHash(orgId)), lifetime, cookies.domain);
   }
 
-  // One GET whose answer fills `keys`; their waiters run when it settles, whatever happened.
+  // One GET; whatever happens, the cookie is saved before anyone waiting is answered.
   function request(
-    keys: string[],
     url: string,
     onBody: (body: Record<string, unknown>) => void,
-  ): true {
-    keys.forEach((key) => (busy[key] = true));
-    requestJson(url, config.loadTimeout, credentials)
+    onError?: () => void,
+  ): Promise<void> {
+    return requestJson(url, config.loadTimeout, credentials)
       .then(onBody)
       .catch((error) => {
         warn(`${url.split("?")[0]} failed`, error);
-        // Spec §9: no answer within loadTimeout means a locally minted MID.
-        if (keys[0] === "MCMID" && !get("MCMID")) set("MCMID", mintMid());
+        onError?.();
       })
-      .finally(() => {
-        save();
-        for (const key of keys) {
-          busy[key] = false;
-          for (const run of waiters[key]?.splice(0) ?? []) run();
-        }
-        // Customer IDs set while the call was out still need to reach the server.
-        if (keys[0] === "MCMID" && newCustomerIds()) ensureIdCall();
-      });
-    return true;
+      .finally(save);
   }
 
-  // Starts an /id call when one is due; returns whether one is in flight.
-  function ensureIdCall(): boolean {
-    if (busy.MCMID || !allowed()) return !!busy.MCMID;
+  // Starts an /id call when one is due; returns the call in flight, if any.
+  function ensureIdCall(): Promise<void> | undefined {
+    if (idCall || !allowed()) return idCall;
     const aam = allowed("aam");
     const mid = get("MCMID");
     const fresh = mid && get("MCIDTS") === today();
-    if (fresh && !newCustomerIds()) return false;
+    if (fresh && !newCustomerIds()) return;
     if (aam) sentCustomerIds = customerIdsHash();
-    const url = buildIdUrl({
+    const url = buildIdUrl(
       base,
       orgId,
-      containerId: config.idSyncContainerID,
-      fieldGroup: fresh ? "AAM" : "MC",
+      config.idSyncContainerID,
       mid,
-      blob: aam ? get("MCAAMB") : "",
-      coppa: config.disableThirdPartyCookies,
-      customerIds: aam ? customerIds : {},
-    });
-    return request(["MCMID", "MCAAMLH", "MCAAMB"], url, (body) => {
+      config.disableThirdPartyCookies,
+      aam ? get("MCAAMB") : "",
+      aam ? customerIds : {},
+      fresh ? "AAM" : "MC",
+    );
+    const onBody = (body: Record<string, unknown>) => {
       const id = [body.d_mid, body.mid, body.visitorID, body.id, body.uuid].find(
         (v) => typeof v === "string" && VALID_MID.test(v),
       );
@@ -184,7 +173,14 @@ export default function createVisitor({
       if (typeof body.d_blob === "string") set("MCAAMB", body.d_blob, ttl);
       if (hasCustomerIds()) set("MCCIDH", String(sentCustomerIds));
       idSync(body, get, set);
-    });
+    };
+    // Spec §9: no answer within loadTimeout means a locally minted MID.
+    const mintLocally = () => get("MCMID") || set("MCMID", mintMid());
+    return (idCall = request(url, onBody, mintLocally).finally(() => {
+      idCall = undefined;
+      // Customer IDs set while the call was out still need to reach the server.
+      if (newCustomerIds()) void ensureIdCall();
+    }));
   }
 
   function setOptOut(body: Record<string, unknown>): void {
@@ -207,22 +203,19 @@ export default function createVisitor({
       ok &&
       !value &&
       (key === "MCOPTOUT"
-        ? busy.MCOPTOUT ||
-          request(
-            [key],
+        ? (optOutCall ??= request(
             `${base}/optOutStatus?d_visid_ver=${VERSION}&d_orgid=${org}${get("MCMID") && `&d_mid=${get("MCMID")}`}&ts=${Date.now()}`,
             setOptOut,
-          )
+          ).finally(() => (optOutCall = undefined)))
         : key !== "MCAID" && ensureIdCall());
-    if (pending && !force) {
-      if (callback) (waiters[key] ??= []).push(() => answer(callback, get(key)));
-    } else answer(callback, value);
+    if (pending && !force) void pending.then(() => answer(callback, get(key)));
+    else answer(callback, value);
     return value;
   }
 
   function applyCustomerIds(entries: CustomerIdEntry[]): void {
     for (const [code, value] of entries) customerIds[code] = value;
-    ensureIdCall();
+    void ensureIdCall();
   }
 
   function applyServerState(state: ServerState | undefined): void {
@@ -303,7 +296,7 @@ export default function createVisitor({
     resetState(serverState) {
       customerIds = {};
       sentCustomerIds = 0;
-      sdids.reset();
+      sdids.adopt();
       applyServerState(parseServerState(serverState, orgId));
     },
   };
@@ -322,7 +315,7 @@ export default function createVisitor({
   const sdid = readAdobeMc(search, orgId, nowSeconds(), config.sdidParamExpiry, "adobe_mc_sdid");
   if (sdid?.SDID) sdids.adopt(sdid.SDID);
   applyServerState(serverState);
-  const start = () => allowed() && (ensureIdCall() || save());
+  const start = () => allowed() && (ensureIdCall() ?? save());
   start();
   // When opt-in applies, identity waits for the visitor's decision (spec §6).
   optIn.on("complete", start);

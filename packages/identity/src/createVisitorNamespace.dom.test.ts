@@ -75,9 +75,12 @@ describe("Visitor.getInstance", () => {
   it("keeps one instance per org and appends @AdobeOrg", () => {
     const Visitor = createVisitorNamespace(win);
     const a = Visitor.getInstance("ABC123", config());
+    created.push(a);
     expect(a.marketingCloudOrgID).toBe(ORG);
     expect(Visitor.getInstance(ORG)).toBe(a);
-    expect(Visitor.getInstance("OTHER@AdobeOrg", config())).not.toBe(a);
+    const other = Visitor.getInstance("OTHER@AdobeOrg", config());
+    created.push(other);
+    expect(other).not.toBe(a);
     expect(win.adobe?.OptInCategories?.ECID).toBe("ecid");
   });
 });

@@ -39,7 +39,7 @@ export default function createVisitorNamespace(
   adobe.OptInCategories = OPT_IN_CATEGORIES;
   // Problems are logged, never thrown at the page: identity must not break the site.
   const warn = (message: string, error?: unknown) =>
-    console.warn(`[Visitor] ${message}`, ...(error === undefined ? [] : [error]));
+    console.warn(`[Visitor] ${message}`, error ?? "");
 
   const Visitor = function () {
     throw new Error(USE_GET_INSTANCE);

@@ -1,4 +1,5 @@
 import sha256 from "./sha256.ts";
+import toHex from "./toHex.ts";
 
 /**
  * Customer IDs with hash type SHA-256 (spec §5): trimmed and lower-cased, then hashed, and
@@ -17,8 +18,6 @@ export default async function hashCustomerId(id: string): Promise<string> {
   const bytes = new TextEncoder().encode(normalizeCustomerId(id));
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) return sha256(bytes);
-  const digest = await subtle.digest("SHA-256", bytes);
-  let hex = "";
-  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, "0");
-  return hex;
+  const digest = new DataView(await subtle.digest("SHA-256", bytes));
+  return toHex(Array.from({ length: 8 }, (_, i) => digest.getUint32(i * 4)));
 }

@@ -31,22 +31,23 @@ describe("normalizeConfig", () => {
     );
     expect(config.loadSSL).toBe(false);
     expect(config.loadTimeout).toBe(1500);
-    expect(config.cookieLifetime).toBe("3600");
+    expect(config.cookieLifetime).toBe(3600);
     expect(config.doesOptInApply).toBe(true);
   });
 
   it("names the key and keeps the default when a value has the wrong type", () => {
     const warnings: string[] = [];
     const config = normalizeConfig(
-      { loadTimeout: "soon", secureCookie: "yes", preOptInApprovals: "aam" },
+      { loadTimeout: "soon", secureCookie: "yes", preOptInApprovals: "aam", idSyncContainerID: -1 },
       (m) => warnings.push(m),
     );
     expect(config.loadTimeout).toBe(30000);
     expect(config.secureCookie).toBeUndefined();
     expect(warnings).toEqual([
-      'Ignoring config "loadTimeout": "soon" is not a number ≥ 0.',
-      'Ignoring config "secureCookie": "yes" is not a boolean.',
-      'Ignoring config "preOptInApprovals": "aam" is not an object.',
+      'Ignoring config "loadTimeout": expected type number, got "soon".',
+      'Ignoring config "idSyncContainerID": expected type number, got -1.',
+      'Ignoring config "secureCookie": expected type boolean, got "yes".',
+      'Ignoring config "preOptInApprovals": expected type object, got "aam".',
     ]);
   });
 

@@ -2,12 +2,10 @@ import { LOAD_TIMEOUT_MS, OPT_IN_STORAGE_EXPIRY_S, SDID_PARAM_EXPIRY_S } from ".
 
 /** The Visitor 5.5.0 config, after `normalizeConfig` (reference §7, "Config keys"). */
 export interface VisitorConfig {
-  audienceManagerServer?: string;
-  audienceManagerServerSecure?: string;
   marketingCloudServer: string;
   marketingCloudServerSecure?: string;
   cookieDomain?: string;
-  cookieLifetime?: string;
+  cookieLifetime?: string | number;
   cookieName?: string;
   sessionCookieName?: string;
   secureCookie?: boolean;
@@ -31,48 +29,29 @@ export interface VisitorConfig {
   serverState?: string | Record<string, unknown>;
 }
 
-// The 5.5.0 keys this implementation reads, by expected type: a string, a number, a
-// boolean, an object, a boolean or function (B), a string or object (S), a string or
-// number (L). The other 5.5.0 keys (reference §7) change nothing here, so they are
-// dropped with the unknown ones; docs/identity.md lists them.
+// The 5.5.0 keys this implementation reads, by the types they accept. The other 5.5.0 keys
+// (reference §7) change nothing here, so they are dropped with the unknown ones;
+// docs/identity.md lists them.
 const KEYS: Record<string, string> = {
   string:
-    "marketingCloudServer marketingCloudServerSecure audienceManagerServer " +
-    "audienceManagerServerSecure cookieDomain cookieName sessionCookieName sameSiteCookie " +
-    "optInCookieDomain",
+    "marketingCloudServer marketingCloudServerSecure cookieDomain cookieName " +
+    "sessionCookieName sameSiteCookie optInCookieDomain",
   number: "loadTimeout idSyncContainerID sdidParamExpiry optInStorageExpiry",
   boolean:
-    "loadSSL secureCookie disableThirdPartyCookies isOptInStorageEnabled " +
-    "isIabContext idSyncDisableSyncs disableIdSyncs overwriteCrossDomainMCIDAndAID",
+    "loadSSL secureCookie disableThirdPartyCookies isOptInStorageEnabled isIabContext " +
+    "idSyncDisableSyncs disableIdSyncs overwriteCrossDomainMCIDAndAID",
   object: "preOptInApprovals previousPermissions",
-  B: "doesOptInApply",
-  S: "serverState",
-  L: "cookieLifetime",
-};
-
-const TYPE_NAMES: Record<string, string> = {
-  number: "a number ≥ 0",
-  object: "an object",
-  B: "a boolean or a function",
-  S: "a JSON string or an object",
-  L: "a string or a number",
+  "boolean or function": "doesOptInApply",
+  "string or object": "serverState",
+  "string or number": "cookieLifetime",
 };
 
 // Launch's ECID extension passes every variable as text, so "true", "false" and numeric
 // strings are accepted where a boolean or a number is expected.
 function convert(type: string, value: unknown): unknown {
-  if ((value === "true" || value === "false") && /^[bB]/.test(type)) return value === "true";
-  if (type === "number" && value !== "") return Number(value);
-  return type === "L" && typeof value === "number" ? String(value) : value;
-}
-
-function accepts(type: string, value: unknown): boolean {
-  const t = typeof value;
-  return t === type
-    ? type !== "number" || (value as number) >= 0
-    : type === "B"
-      ? t === "boolean" || t === "function"
-      : (type === "S" && t === "object") || (/[SL]/.test(type) && t === "string");
+  if ((value === "true" || value === "false") && type.startsWith("boolean"))
+    return value === "true";
+  return type === "number" && value !== "" ? Number(value) : value;
 }
 
 /**
@@ -99,10 +78,11 @@ export default function normalizeConfig(
     for (const key of KEYS[type]!.split(" ")) {
       if (source[key] === undefined || source[key] === null) continue;
       const value = convert(type, source[key]);
-      if (accepts(type, value)) config[key] = value;
+      const ok = type.split(" or ").includes(typeof value) && !((value as number) < 0);
+      if (ok && !Number.isNaN(value)) config[key] = value;
       else
         warn(
-          `Ignoring config "${key}": ${JSON.stringify(source[key])} is not ${TYPE_NAMES[type] ?? `a ${type}`}.`,
+          `Ignoring config "${key}": expected type ${type}, got ${JSON.stringify(source[key])}.`,
         );
     }
   return config as unknown as VisitorConfig;

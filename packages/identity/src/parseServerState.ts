@@ -7,8 +7,8 @@ export const INVALID_SERVER_STATE = "`serverState` has an invalid format.";
 
 /**
  * `serverState` hands a server-side Visitor's state to the page: a JSON string or an object
- * keyed by org ID, each with optional `customerIDs` and `sdid` (a string, or an object whose
- * `supplementalDataIDCurrent` is the SDID). Anything unreadable throws the 5.5.0 message.
+ * keyed by org ID, each with optional `customerIDs` and `sdid` (the current supplemental data
+ * ID). Anything unreadable throws the 5.5.0 message.
  */
 export default function parseServerState(input: unknown, orgId: string): ServerState | undefined {
   if (input === undefined || input === null || input === "") return undefined;
@@ -26,15 +26,11 @@ export default function parseServerState(input: unknown, orgId: string): ServerS
     throw new Error(INVALID_SERVER_STATE);
   }
   const { customerIDs, sdid } = (own ?? {}) as { customerIDs?: unknown; sdid?: unknown };
-  const current =
-    typeof sdid === "object"
-      ? (sdid as Record<string, unknown> | null)?.supplementalDataIDCurrent
-      : sdid;
   return {
     customerIDs:
       typeof customerIDs === "object" && customerIDs
         ? (customerIDs as Record<string, unknown>)
         : undefined,
-    sdid: typeof current === "string" ? current : undefined,
+    sdid: typeof sdid === "string" ? sdid : undefined,
   };
 }

@@ -13,8 +13,8 @@ export default async function requestJson(
     credentials: withCredentials ? "include" : "omit",
     signal: AbortSignal.timeout(timeoutMs),
   });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const body: unknown = await response.json().catch(() => 0);
-  if (!body || typeof body !== "object") throw new Error("Response is not JSON");
+  const body: unknown = response.ok && (await response.json().catch(() => 0));
+  if (!body || typeof body !== "object")
+    throw new Error(response.ok ? "Response is not JSON" : `HTTP ${response.status}`);
   return body as Record<string, unknown>;
 }

@@ -1,3 +1,5 @@
+import toHex from "./toHex.ts";
+
 /**
  * SHA-256 (FIPS 180-4) of bytes, as lowercase hex. Used only where `crypto.subtle` is absent —
  * it exists only in secure contexts, so plain-http pages need this fallback. Unlike Visitor
@@ -62,5 +64,5 @@ export default function sha256(bytes: Uint8Array): string {
     }
     s.forEach((v, i) => (h[i] = (h[i]! + v) | 0));
   }
-  return h.map((v) => (v >>> 0).toString(16).padStart(8, "0")).join("");
+  return toHex(h);
 }

@@ -2,8 +2,6 @@ import type { CustomerId } from "./buildIdUrl.ts";
 
 export type CustomerIdEntry = [code: string, value: CustomerId];
 
-const SHA256 = ["SHA-256", "SHA256", "sha256", "sha-256"];
-
 function check(ok: unknown, field: string, expected: string): void {
   if (!ok) throw new Error(`setCustomerIDs: "${field}" must be ${expected}.`);
 }
@@ -18,7 +16,7 @@ function check(ok: unknown, field: string, expected: string): void {
 export default function toCustomerIds(ids: unknown, hashType?: unknown): CustomerIdEntry[] {
   check(ids && typeof ids === "object" && !Array.isArray(ids), "customerIDs", "an object");
   const sha = (value: unknown, field: string) => {
-    check(value === undefined || SHA256.includes(value as string), field, '"SHA-256" if given');
+    check(value === undefined || /^sha-?256$/i.test(value as string), field, '"SHA-256" if given');
     return value;
   };
   sha(hashType, "hashType");
