@@ -85,9 +85,10 @@ test("kill -9 under load loses no acknowledged event", async () => {
       .poll(() => acked.length, { timeout: 20_000, intervals: [20] })
       .toBeGreaterThan(300);
     const exited = new Promise((r) => first.child.once("exit", r));
+    // Workers keep sending until the process is gone, so requests are in flight at the kill.
     first.child.kill("SIGKILL");
-    killed = true;
     await exited;
+    killed = true;
     await load;
     expect(acked.length).toBeGreaterThan(300);
 
