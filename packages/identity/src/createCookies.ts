@@ -9,11 +9,9 @@ export interface Cookies {
   read(name: string): string | undefined;
   /** `lifetime` in seconds; `undefined` writes a session cookie, `0` removes it. */
   write(name: string, value: string, lifetime?: number, domain?: string): void;
-  /** The domain the AMCV cookies go to: the configured one, else the widest that sticks. */
+  /** The domain the AMCV cookies go to: `cookieDomain`, else the page's host only. */
   domain: string;
 }
-
-const PROBE = "AMCVS_probe";
 
 /**
  * First-party cookie access through `document.cookie`, the only store Visitor uses. `secure`
@@ -40,18 +38,9 @@ export default function createCookies(doc: Document, options: CookieOptions): Co
     doc.cookie = `${name}=${encodeURIComponent(value)}; path=/${lifetime === undefined ? "" : `; max-age=${lifetime}`}${domain ? `; domain=${domain}` : ""}${flags}`;
   }
 
-  // The widest domain that accepts a cookie is the registrable one (example.co.uk, not
-  // co.uk): try suffixes from the shortest up, as browsers refuse public suffixes. IP
-  // addresses and single-label hosts (localhost) keep host-only cookies.
-  let domain = options.cookieDomain ?? "";
-  const labels = (doc.location?.hostname ?? "").split(".");
-  if (!domain && labels.length > 1 && !/^\d*$/.test(labels[labels.length - 1]!))
-    for (let n = 2; !domain && n <= labels.length; n++) {
-      const candidate = labels.slice(-n).join(".");
-      write(PROBE, "1", 9, candidate);
-      if (read(PROBE)) domain = candidate;
-      write(PROBE, "", 0, candidate);
-    }
+  // Host-only cookies unless `cookieDomain` names the domain to share them across
+  // (www.example.com and quote.example.com need `cookieDomain: "example.com"`).
+  const domain = options.cookieDomain ?? "";
 
   return { read, write, domain };
 }

@@ -78,8 +78,8 @@ export default function createOptIn(
   let decided = false;
   for (const category of ALL_CATEGORIES) {
     const choice = [config.previousPermissions?.[category], stored?.[category]].find(
-      (v) => typeof v === "boolean",
-    ) as boolean | undefined;
+      (v): v is boolean => typeof v === "boolean",
+    );
     decided ||= choice !== undefined;
     preApproved[category] = config.preOptInApprovals?.[category] === true;
     permissions[category] = !applies || (choice ?? preApproved[category]);

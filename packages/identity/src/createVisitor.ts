@@ -159,14 +159,13 @@ export default function createVisitor({
       fresh ? "AAM" : "MC",
     );
     const onBody = (body: Record<string, unknown>) => {
-      const id = [body.d_mid, body.mid, body.visitorID, body.id, body.uuid].find(
-        (v) => typeof v === "string" && VALID_MID.test(v),
-      );
-      if (!id) throw new Error(String((body.error_msg as string) ?? "no valid d_mid"));
-      set("MCMID", id as string);
+      const id = body.d_mid;
+      if (typeof id !== "string" || !VALID_MID.test(id))
+        throw new Error(String((body.error_msg as string) ?? "no valid d_mid"));
+      set("MCMID", id);
       set("MCIDTS", today());
       const ttl = Number(body.id_sync_ttl) || ID_SYNC_TTL_S;
-      const region = (body.dcs_region ?? body.d_region) as string | number | undefined;
+      const region = body.dcs_region as string | number | undefined;
       if (typeof body.d_optout === "string") setOptOut(body);
       if (!aam) return;
       if (region !== undefined) set("MCAAMLH", String(region), ttl);
@@ -309,13 +308,14 @@ export default function createVisitor({
   const handedOver = readAdobeMc(search, orgId, nowSeconds(), ADOBE_MC_TTL_S) ?? {};
   for (const key of ["MCMID", "MCAID"]) {
     const value = handedOver[key];
-    if (value && VALID_MID.test(value) && (!get(key) || config.overwriteCrossDomainMCIDAndAID))
-      set(key, value);
+    if (value && VALID_MID.test(value) && !get(key)) set(key, value);
   }
   const sdid = readAdobeMc(search, orgId, nowSeconds(), config.sdidParamExpiry, "adobe_mc_sdid");
   if (sdid?.SDID) sdids.adopt(sdid.SDID);
   applyServerState(serverState);
-  const start = () => allowed() && (ensureIdCall() ?? save());
+  const start = () => {
+    if (allowed() && !ensureIdCall()) save();
+  };
   start();
   // When opt-in applies, identity waits for the visitor's decision (spec §6).
   optIn.on("complete", start);

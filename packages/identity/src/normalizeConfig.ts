@@ -24,7 +24,6 @@ export interface VisitorConfig {
   disableThirdPartyCookies: boolean;
   loadSSL: boolean;
   loadTimeout: number;
-  overwriteCrossDomainMCIDAndAID?: boolean;
   sdidParamExpiry: number;
   serverState?: string | Record<string, unknown>;
 }
@@ -39,20 +38,12 @@ const KEYS: Record<string, string> = {
   number: "loadTimeout idSyncContainerID sdidParamExpiry optInStorageExpiry",
   boolean:
     "loadSSL secureCookie disableThirdPartyCookies isOptInStorageEnabled isIabContext " +
-    "idSyncDisableSyncs disableIdSyncs overwriteCrossDomainMCIDAndAID",
+    "idSyncDisableSyncs disableIdSyncs",
   object: "preOptInApprovals previousPermissions",
   "boolean or function": "doesOptInApply",
   "string or object": "serverState",
   "string or number": "cookieLifetime",
 };
-
-// Launch's ECID extension passes every variable as text, so "true", "false" and numeric
-// strings are accepted where a boolean or a number is expected.
-function convert(type: string, value: unknown): unknown {
-  if ((value === "true" || value === "false") && type.startsWith("boolean"))
-    return value === "true";
-  return type === "number" && value !== "" ? Number(value) : value;
-}
 
 /**
  * Keeps the 5.5.0 config keys (anything else is dropped, as Visitor does), checks each
@@ -76,14 +67,11 @@ export default function normalizeConfig(
   const source = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
   for (const type in KEYS)
     for (const key of KEYS[type]!.split(" ")) {
-      if (source[key] === undefined || source[key] === null) continue;
-      const value = convert(type, source[key]);
+      const value = source[key];
+      if (value === undefined || value === null) continue;
       const ok = type.split(" or ").includes(typeof value) && !((value as number) < 0);
       if (ok && !Number.isNaN(value)) config[key] = value;
-      else
-        warn(
-          `Ignoring config "${key}": expected type ${type}, got ${JSON.stringify(source[key])}.`,
-        );
+      else warn(`Ignoring config "${key}": expected type ${type}, got ${JSON.stringify(value)}.`);
     }
   return config as unknown as VisitorConfig;
 }
