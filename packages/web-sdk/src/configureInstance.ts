@@ -8,7 +8,7 @@ import createSendEvent, { applyOverrides, eventResult } from "./createSendEvent.
 import createSetConsent from "./createSetConsent.ts";
 import uuid from "./uuid.ts";
 import type { Config } from "./validateConfig.ts";
-import type { Dict } from "./validate.ts";
+import { isObject, type Dict } from "./validate.ts";
 
 /** A command's runner and the component name alloy prefixes its errors with. */
 export interface Command {
@@ -60,8 +60,9 @@ export default function configureInstance(
   });
   const applyHandles = (response: EdgeResponse) => {
     ((response.body?.handle as Array<{ type: string; payload: unknown }>) ?? [])
-      .filter((h) => h.type === "state:store")
+      .filter((h) => h?.type === "state:store")
       .flatMap((h) => h.payload as Dict[])
+      .filter((item) => isObject(item) && typeof item.key === "string")
       .forEach((item) => {
         const sameSite = (item.attrs as Dict | undefined)?.SameSite as string | undefined;
         writeCookie(

@@ -63,7 +63,7 @@ export default function createIdentity(deps: IdentityDeps): Identity {
       if (edge) region = Number(edge.split(";")[1]) || region;
       const handles = (response.body?.handle as Array<{ type?: string; payload?: unknown }>) ?? [];
       handles
-        .filter((h) => h.type === "identity:result")
+        .filter((h) => h?.type === "identity:result")
         .flatMap((h) => h.payload as Array<{ id?: string; namespace?: { code?: string } }>)
         .forEach((item) => {
           if (item?.namespace?.code !== "ECID" || typeof item.id !== "string") return;

@@ -193,6 +193,29 @@ describe("command API", () => {
     );
   });
 
+  it("survives malformed handles in a successful response", async () => {
+    fakeEdge(
+      () =>
+        new Response(
+          JSON.stringify({
+            handle: [
+              null,
+              { type: "state:store", payload: [null, { key: 5 }, "x"] },
+              { type: "identity:result", payload: null },
+            ],
+          }),
+          { status: 200 },
+        ),
+    );
+    const alloy = createInstance();
+    await alloy("configure", config);
+    await expect(alloy("sendEvent", {})).resolves.toEqual({
+      propositions: [],
+      decisions: [],
+      destinations: [],
+    });
+  });
+
   it("rejects network failures with Network request failed.", async () => {
     window.fetch = vi.fn(() => Promise.reject(new TypeError("Failed to fetch")));
     const alloy = createInstance();

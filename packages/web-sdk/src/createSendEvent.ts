@@ -46,7 +46,7 @@ export function applyOverrides(config: Config, payload: Dict, local: unknown): s
 export function eventResult(response: EdgeResponse | undefined, withDecisions: boolean): Dict {
   const payloads = (type: string) =>
     ((response?.body?.handle as Array<{ type: string; payload: unknown }>) ?? [])
-      .filter((h) => h.type === type)
+      .filter((h) => h?.type === type)
       .flatMap((h) => h.payload);
   const decisions = payloads("personalization:decisions");
   const result: Dict = {

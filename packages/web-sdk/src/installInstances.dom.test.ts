@@ -21,6 +21,11 @@ describe("installInstances", () => {
     const later = alloy("createEventMergeId");
     expect(alloy.q).toHaveLength(0);
     await expect(later).resolves.toHaveProperty("eventMergeId");
+    // Loading the SDK a second time leaves the running instance in place.
+    const push = alloy.q.push;
+    installInstances(window);
+    expect(alloy.q.push).toBe(push);
+    await expect(alloy("configure", {})).rejects.toThrow("already been configured");
     // Each name is its own instance.
     await expect((win.second as QueueFunction)("getLibraryInfo")).rejects.toThrow(
       "[second] The library must be configured first.",

@@ -12,7 +12,8 @@ export default function installInstances(win: Window = window): void {
   const names = (globals.__alloyNS as string[] | undefined) ?? [];
   names.forEach((name) => {
     const queueFn = globals[name] as QueueFunction | undefined;
-    if (!queueFn?.q) return;
+    // Not a base-code queue, or already taken over (the SDK file loaded twice): leave it.
+    if (!Array.isArray(queueFn?.q) || queueFn.q.push !== Array.prototype.push) return;
     const execute = createInstance({ name }, win);
     const run = ([resolve, reject, args]: QueuedCommand) => {
       const [commandName, options] = Array.from(args) as [string, unknown];
