@@ -1,16 +1,17 @@
 /** Cookie options as the Visitor config expresses them (reference §7, "AMCV cookie"). */
 export interface CookieOptions {
-  cookieDomain?: string;
   secureCookie?: boolean;
   sameSiteCookie?: string;
 }
 
 export interface Cookies {
   read(name: string): string | undefined;
-  /** `lifetime` in seconds; `undefined` writes a session cookie, `0` removes it. */
+  /**
+   * `lifetime` in seconds; `undefined` writes a session cookie, `0` removes it. Cookies are
+   * host-only unless `domain` names the domain to share them across (www.example.com and
+   * quote.example.com need `cookieDomain: "example.com"`).
+   */
   write(name: string, value: string, lifetime?: number, domain?: string): void;
-  /** The domain the AMCV cookies go to: `cookieDomain`, else the page's host only. */
-  domain: string;
 }
 
 /**
@@ -38,9 +39,5 @@ export default function createCookies(doc: Document, options: CookieOptions): Co
     doc.cookie = `${name}=${encodeURIComponent(value)}; path=/${lifetime === undefined ? "" : `; max-age=${lifetime}`}${domain ? `; domain=${domain}` : ""}${flags}`;
   }
 
-  // Host-only cookies unless `cookieDomain` names the domain to share them across
-  // (www.example.com and quote.example.com need `cookieDomain: "example.com"`).
-  const domain = options.cookieDomain ?? "";
-
-  return { read, write, domain };
+  return { read, write };
 }

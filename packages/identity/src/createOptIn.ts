@@ -15,13 +15,11 @@ export interface OptInConfig {
   isOptInStorageEnabled?: boolean;
   optInCookieDomain?: string;
   optInStorageExpiry: number;
-  isIabContext?: boolean;
 }
 
 export interface OptIn {
   readonly Categories: typeof OPT_IN_CATEGORIES;
   readonly doesOptInApply: boolean;
-  readonly isIabContext: boolean;
   readonly permissions: Permissions;
   readonly status: string;
   readonly isPending: boolean;
@@ -132,7 +130,6 @@ export default function createOptIn(
   return {
     Categories: OPT_IN_CATEGORIES,
     doesOptInApply: applies,
-    isIabContext: !!config.isIabContext,
     get permissions() {
       return copy();
     },

@@ -76,8 +76,8 @@ export default function createVisitor({
 }: VisitorDeps): VisitorInstance {
   const cookies = createCookies(win.document, config);
   const org = encodeURIComponent(orgId);
-  const amcvName = config.cookieName ?? `AMCV_${org}`;
-  const sessionName = config.sessionCookieName ?? `AMCVS_${org}`;
+  const amcvName = `AMCV_${org}`;
+  const sessionName = `AMCVS_${org}`;
   const lifetimeText = String(config.cookieLifetime ?? "").toUpperCase();
   const lifetime = lifetimeText === "SESSION" ? undefined : +lifetimeText || COOKIE_LIFETIME_S;
   const https = config.loadSSL || win.location.protocol === "https:";
@@ -121,8 +121,13 @@ export default function createVisitor({
 
   function save(): void {
     if (!allowed() || lifetimeText === "NONE") return;
-    cookies.write(sessionName, "1", undefined, cookies.domain);
-    cookies.write(amcvName, serializeAmcv(fields, stringHash(orgId)), lifetime, cookies.domain);
+    cookies.write(sessionName, "1", undefined, config.cookieDomain);
+    cookies.write(
+      amcvName,
+      serializeAmcv(fields, stringHash(orgId)),
+      lifetime,
+      config.cookieDomain,
+    );
   }
 
   // One GET; whatever happens, the cookie is saved before anyone waiting is answered.
@@ -218,7 +223,7 @@ export default function createVisitor({
   }
 
   function applyServerState(state: ServerState | undefined): void {
-    if (state?.sdid) sdids.adopt(state.sdid);
+    if (typeof state?.sdid === "string") sdids.adopt(state.sdid);
     if (state?.customerIDs) void instance.setCustomerIDs(state.customerIDs);
   }
 

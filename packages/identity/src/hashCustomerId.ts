@@ -15,7 +15,7 @@ export function normalizeCustomerId(id: string): string {
  * Both hash the UTF-8 bytes, so the result does not depend on which one ran.
  */
 export default async function hashCustomerId(id: string): Promise<string> {
-  const bytes = new TextEncoder().encode(normalizeCustomerId(id));
+  const bytes = new TextEncoder().encode(id.trim().toLowerCase());
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) return sha256(bytes);
   const digest = new DataView(await subtle.digest("SHA-256", bytes));

@@ -26,8 +26,9 @@ describe("normalizeConfig", () => {
 
   it("takes numbers, and strings or numbers for cookieLifetime", () => {
     const warnings: string[] = [];
-    const config = normalizeConfig({ loadTimeout: 1500, cookieLifetime: 3600, loadSSL: "false" }, (m) =>
-      warnings.push(m),
+    const config = normalizeConfig(
+      { loadTimeout: 1500, cookieLifetime: 3600, loadSSL: "false" },
+      (m) => warnings.push(m),
     );
     expect(config.loadTimeout).toBe(1500);
     expect(config.cookieLifetime).toBe(3600);
@@ -35,7 +36,6 @@ describe("normalizeConfig", () => {
     expect(config.loadSSL).toBe(true);
     expect(warnings).toEqual(['Ignoring config "loadSSL": expected type boolean, got "false".']);
   });
-
 
   it("names the key and keeps the default when a value has the wrong type", () => {
     const warnings: string[] = [];

@@ -6,8 +6,6 @@ export interface VisitorConfig {
   marketingCloudServerSecure?: string;
   cookieDomain?: string;
   cookieLifetime?: string | number;
-  cookieName?: string;
-  sessionCookieName?: string;
   secureCookie?: boolean;
   sameSiteCookie?: string;
   doesOptInApply?: boolean | (() => boolean);
@@ -16,7 +14,6 @@ export interface VisitorConfig {
   optInStorageExpiry: number;
   preOptInApprovals?: Record<string, boolean>;
   previousPermissions?: Record<string, boolean>;
-  isIabContext?: boolean;
   idSyncAttachIframeOnWindowLoad?: boolean;
   idSyncContainerID: number;
   idSyncDisableSyncs?: boolean;
@@ -33,12 +30,12 @@ export interface VisitorConfig {
 // docs/identity.md lists them.
 const KEYS: Record<string, string> = {
   string:
-    "marketingCloudServer marketingCloudServerSecure cookieDomain cookieName " +
-    "sessionCookieName sameSiteCookie optInCookieDomain",
+    "marketingCloudServer marketingCloudServerSecure cookieDomain sameSiteCookie " +
+    "optInCookieDomain",
   number: "loadTimeout idSyncContainerID sdidParamExpiry optInStorageExpiry",
   boolean:
-    "loadSSL secureCookie disableThirdPartyCookies isOptInStorageEnabled isIabContext " +
-    "idSyncDisableSyncs disableIdSyncs",
+    "loadSSL secureCookie disableThirdPartyCookies isOptInStorageEnabled idSyncDisableSyncs " +
+    "disableIdSyncs",
   object: "preOptInApprovals previousPermissions",
   "boolean or function": "doesOptInApply",
   "string or object": "serverState",

@@ -1,36 +1,28 @@
 export interface ServerState {
-  customerIDs?: Record<string, unknown>;
-  sdid?: string;
+  customerIDs?: unknown;
+  sdid?: unknown;
 }
 
 export const INVALID_SERVER_STATE = "`serverState` has an invalid format.";
 
 /**
  * `serverState` hands a server-side Visitor's state to the page: a JSON string or an object
- * keyed by org ID, each with optional `customerIDs` and `sdid` (the current supplemental data
- * ID). Anything unreadable throws the 5.5.0 message.
+ * keyed by org ID, each with optional `customerIDs` (checked like `setCustomerIDs` input)
+ * and `sdid` (the current supplemental data ID). Anything unreadable throws the 5.5.0
+ * message.
  */
 export default function parseServerState(input: unknown, orgId: string): ServerState | undefined {
-  if (input === undefined || input === null || input === "") return undefined;
-  let own: unknown;
+  if (!input) return undefined;
   try {
-    const state: unknown = typeof input === "string" ? JSON.parse(input) : input;
-    own = (state as Record<string, unknown>)[orgId];
-    if (
-      typeof state !== "object" ||
-      Array.isArray(state) ||
-      (own !== undefined && typeof own !== "object")
-    )
-      throw Error();
+    const state = (typeof input === "string" ? JSON.parse(input) : input) as Record<
+      string,
+      unknown
+    >;
+    const own = state[orgId] ?? {};
+    if (typeof state === "object" && !Array.isArray(state) && typeof own === "object")
+      return own as ServerState;
   } catch {
-    throw new Error(INVALID_SERVER_STATE);
+    // Unparseable JSON falls through to the 5.5.0 error below.
   }
-  const { customerIDs, sdid } = (own ?? {}) as { customerIDs?: unknown; sdid?: unknown };
-  return {
-    customerIDs:
-      typeof customerIDs === "object" && customerIDs
-        ? (customerIDs as Record<string, unknown>)
-        : undefined,
-    sdid: typeof sdid === "string" ? sdid : undefined,
-  };
+  throw new Error(INVALID_SERVER_STATE);
 }
