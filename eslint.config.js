@@ -40,11 +40,18 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
       "@typescript-eslint/consistent-type-imports": "error",
-      eqeqeq: "error",
+      eqeqeq: ["error", "always", { null: "ignore" }],
     },
   },
   {
-    files: ["**/*.test.ts", "**/*.test.tsx", "**/*.e2e.ts", "e2e/**/*.ts", "bench/**/*.ts"],
+    files: [
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      "**/*.e2e.ts",
+      "**/test/**/*.ts",
+      "e2e/**/*.ts",
+      "bench/**/*.ts",
+    ],
     rules: {
       // Tests poke at loosely typed browser globals and JSON reports on purpose.
       "@typescript-eslint/no-unsafe-assignment": "off",
@@ -53,6 +60,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unsafe-argument": "off",
       "@typescript-eslint/no-unsafe-return": "off",
       "@typescript-eslint/no-non-null-assertion": "off",
+      "@typescript-eslint/no-explicit-any": "off",
     },
   },
   {
@@ -83,5 +91,10 @@ export default tseslint.config(
     files: ["**/*.js", "**/*.mjs", "**/*.cjs"],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Benchmarks pass functions to the browser page.
+    files: ["bench/**/*.mjs"],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -1,23 +1,44 @@
 // Builds dist/runtime.min.js: the engine alone, an IIFE that starts from
-// window._satellite.container (ARCHITECTURE.md §4, "Library file").
+// window._satellite.container (ARCHITECTURE.md §4, "Library file"). esbuild bundles and
+// mangles the private `_`-suffixed fields; terser then minifies, which saves about 3 %
+// over esbuild's own minifier on this code — bytes every page pays for.
 import { build as esbuild } from "esbuild";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { minify } from "terser";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const outputs = ["dist/runtime.min.js"];
 
-export async function build() {
-  await esbuild({
-    entryPoints: [join(here, "src/engine.ts")],
-    outfile: join(here, "dist/runtime.min.js"),
-    bundle: true,
-    minify: true,
-    format: "iife",
-    target: "es2018",
-    legalComments: "none",
-    logLevel: "warning",
+/** Shared by every browser bundle that contains the engine (the builder uses it too). */
+export const esbuildOptions = {
+  bundle: true,
+  format: "iife",
+  target: "es2020",
+  legalComments: "none",
+  // Private fields end in "_" (see src/types.ts) and become one-letter names.
+  mangleProps: /_$/,
+  // Nothing in the engine relies on strict-mode semantics; the directive is bytes on every page.
+  tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
+  write: false,
+  logLevel: "warning",
+};
+
+/** Minifies a bundle the way every engine artifact is minified. */
+export async function minifyEngine(code) {
+  const result = await minify(code, {
+    ecma: 2020,
+    compress: { passes: 3, unsafe_arrows: true },
+    mangle: true,
   });
+  return result.code;
+}
+
+export async function build() {
+  const result = await esbuild({ ...esbuildOptions, entryPoints: [join(here, "src/engine.ts")] });
+  mkdirSync(join(here, "dist"), { recursive: true });
+  writeFileSync(join(here, "dist/runtime.min.js"), await minifyEngine(result.outputFiles[0].text));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await build();

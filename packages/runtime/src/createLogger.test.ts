@@ -15,12 +15,12 @@ describe("createLogger", () => {
     expect(log).toHaveBeenCalledWith(ROCKET, 'Rule "A" fired.');
   });
 
-  it("adds [name] as the second argument for prefixed loggers", () => {
+  it("adds [name] as the second argument for prefixed loggers, which have five methods", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    createLogger(() => true)
-      .createPrefixedLogger("Core")
-      .warn("careful");
+    const core = createLogger(() => true).prefixed_("Core");
+    core.warn("careful");
     expect(warn).toHaveBeenCalledWith(ROCKET, "[Core]", "careful");
+    expect(Object.keys(core).sort()).toEqual(["debug", "error", "info", "log", "warn"]);
   });
 
   it("always prints deprecations through console.warn", () => {

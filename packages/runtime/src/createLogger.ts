@@ -5,34 +5,31 @@
  */
 export type LogLevel = "log" | "info" | "debug" | "warn" | "error";
 
-export interface Logger {
-  log(...args: unknown[]): void;
-  info(...args: unknown[]): void;
-  debug(...args: unknown[]): void;
-  warn(...args: unknown[]): void;
-  error(...args: unknown[]): void;
+/** What extensions (`turbine.logger`) and page code (`_satellite.logger`) get: five methods. */
+export type ConsoleLogger = Record<LogLevel, (...args: unknown[]) => void>;
+
+export interface Logger extends ConsoleLogger {
   deprecation(...args: unknown[]): void;
-  createPrefixedLogger(name: string): Logger;
+  /** A `[name]`-prefixed logger with only the five console methods. */
+  prefixed_(name: string): ConsoleLogger;
 }
 
 export const ROCKET = "\uD83D\uDE80";
+const LEVELS = ["log", "info", "debug", "warn", "error"] as const;
 
-export default function createLogger(isEnabled: () => boolean, prefix?: string): Logger {
-  const head = prefix ? [ROCKET, `[${prefix}]`] : [ROCKET];
-  const write = (level: LogLevel | "deprecation", args: unknown[]) => {
-    if (level !== "deprecation" && !isEnabled()) return;
-    // Old browsers lack console.debug; turbine falls back to info there.
-    const name =
-      level === "deprecation" ? "warn" : level === "debug" && !console.debug ? "info" : level;
-    console[name](...head, ...args);
-  };
+function methods(isEnabled: () => boolean, head: string[]): ConsoleLogger {
+  const logger = {} as ConsoleLogger;
+  for (const level of LEVELS) {
+    // Every browser the es2020 build runs in has console.debug (turbine's info fallback is for IE10).
+    logger[level] = (...args) => void (isEnabled() && console[level](...head, ...args));
+  }
+  return logger;
+}
+
+export default function createLogger(isEnabled: () => boolean): Logger {
   return {
-    log: (...a) => write("log", a),
-    info: (...a) => write("info", a),
-    debug: (...a) => write("debug", a),
-    warn: (...a) => write("warn", a),
-    error: (...a) => write("error", a),
-    deprecation: (...a) => write("deprecation", a),
-    createPrefixedLogger: (name) => createLogger(isEnabled, name),
+    ...methods(isEnabled, [ROCKET]),
+    deprecation: (...args: unknown[]) => console.warn(ROCKET, ...args),
+    prefixed_: (name) => methods(isEnabled, [ROCKET, `[${name}]`]),
   };
 }

@@ -1,0 +1,112 @@
+import callModule from "./callModule.ts";
+import cleanText from "./cleanText.ts";
+import createDataElementStorage from "./dataElementStorage.ts";
+import errorText from "./errorText.ts";
+import getObjectProperty from "./getObjectProperty.ts";
+import type { Runtime, SyntheticEvent } from "./types.ts";
+
+export interface DataAccess {
+  getDataElementValue: (name: string, event?: SyntheticEvent) => unknown;
+  getVar: (name: string, event?: SyntheticEvent) => unknown;
+  setVar: (nameOrMap: string | Record<string, unknown>, value?: unknown) => void;
+  replaceTokens: <T>(thing: T, event?: SyntheticEvent) => T;
+}
+
+/**
+ * Data elements, custom variables and `%token%` replacement (reference §3.4). Values are
+ * computed on every call; `storageDuration` is a fallback for null values, not a cache.
+ */
+export default function createDataAccess(rt: Runtime): DataAccess {
+  const { container_: container, logger_: logger } = rt;
+  const definitions = container.dataElements || {};
+  const emptyForUndefined = !!rt.settings_.undefinedVarsReturnEmpty;
+  // No prototype, so `%toString%` is not mistaken for a custom variable.
+  const customVars: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const storage = createDataElementStorage();
+  // Names being resolved right now; past 10 deep a data element refers back to itself.
+  const resolving: string[] = [];
+
+  const getDataElementValue = (name: string, event?: SyntheticEvent): unknown => {
+    const def = definitions[name];
+    if (!def) return emptyForUndefined ? "" : undefined;
+    const fail = (why: string) =>
+      logger.error(
+        `Failed to execute data element module ${def.modulePath} for data element ${name}. ${why}`,
+      );
+    let value: unknown;
+    try {
+      value = callModule(rt, def, event, event);
+    } catch (error) {
+      return fail(errorText(error));
+    }
+    const duration = def.storageDuration;
+    if (duration) {
+      if (value != null) storage.set_(name, duration, value);
+      else value = storage.get_(name, duration);
+    }
+    if (value == null && def.defaultValue != null) value = def.defaultValue;
+    if (typeof value === "string") {
+      if (def.cleanText) value = cleanText(value);
+      if (def.forceLowerCase) value = (value as string).toLowerCase();
+    }
+    return value;
+  };
+
+  /** A variable's value in a one-item array, or undefined when `name` names no variable. */
+  const lookup = (name: string, event?: SyntheticEvent): [unknown] | undefined => {
+    // An exact data element name wins: names may contain dots.
+    if (definitions[name]) return [getDataElementValue(name, event)];
+    const [root = "", ...chain] = name.split(".");
+    if (root === "this") return [event && getObjectProperty(event.element, chain, true)];
+    if (root === "event") return [event && getObjectProperty(event, chain)];
+    if (root === "target") return [event && getObjectProperty(event.target, chain)];
+    return root in customVars ? [getObjectProperty(customVars[root], chain)] : undefined;
+  };
+
+  const getVar = (name: string, event?: SyntheticEvent): unknown => lookup(name, event)?.[0];
+
+  const valueOf = (token: string, name: string, event?: SyntheticEvent): unknown => {
+    resolving.push(name);
+    const found = lookup(name, event);
+    resolving.pop();
+    // Unknown names stay as written, so literal percent signs survive (reference §8.8).
+    if (!found) return token;
+    return found[0] == null && emptyForUndefined ? "" : found[0];
+  };
+
+  const replace = (thing: unknown, event?: SyntheticEvent): unknown => {
+    // Most settings strings carry no token: skip the regular expressions for them.
+    if (typeof thing === "string") {
+      if (thing.indexOf("%") < 0) return thing;
+      const whole = /^%([^%]+)%$/.exec(thing);
+      // A string that is exactly one token keeps the value's type (`%count%` → 42).
+      if (whole) return valueOf(thing, whole[1]!, event);
+      return thing.replace(/%(.+?)%/g, (token, name: string) =>
+        String(valueOf(token, name, event)),
+      );
+    }
+    if (Array.isArray(thing)) return thing.map((item) => replace(item, event));
+    if (thing && typeof thing === "object") {
+      const copy: Record<string, unknown> = {};
+      for (const key of Object.keys(thing))
+        copy[key] = replace((thing as Record<string, unknown>)[key], event);
+      return copy;
+    }
+    return thing;
+  };
+
+  function replaceTokens<T>(thing: T, event?: SyntheticEvent): T {
+    if (resolving.length > 10) {
+      logger.error(`Data element circular reference detected: ${resolving.join(" -> ")}`);
+      return thing;
+    }
+    return replace(thing, event) as T;
+  }
+
+  const setVar = (nameOrMap: string | Record<string, unknown>, value?: unknown) => {
+    if (typeof nameOrMap === "string") customVars[nameOrMap] = value;
+    else if (nameOrMap) Object.assign(customVars, nameOrMap);
+  };
+
+  return { getDataElementValue, getVar, setVar, replaceTokens };
+}

@@ -1,0 +1,128 @@
+import type { Rule, RuleAction, RuleCondition } from "@liftoff/schema";
+import callModule, { componentName } from "../callModule.ts";
+import errorText from "../errorText.ts";
+import type { Runtime, SyntheticEvent } from "../types.ts";
+import { normalizeError } from "./componentError.ts";
+
+type Component = RuleCondition | RuleAction;
+
+const isThenable = (v: unknown): v is PromiseLike<unknown> =>
+  typeof (v as { then?: unknown } | null)?.then === "function";
+
+/** Launch's default component timeout; a missing `timeout` would otherwise mean 0 ms. */
+const DEFAULT_TIMEOUT = 2000;
+
+/** `Failed to execute "<component>" for "<rule>" rule. <message>` — shared with initRules. */
+export function logFailure(rt: Runtime, modulePath: string, rule: Rule, error: unknown): void {
+  // Real names, not Launch's "[object Object]" (reference §8.1).
+  rt.logger_.error(
+    `Failed to execute "${componentName(rt, modulePath)}" for "${rule.name}" rule. ${errorText(error)}`,
+  );
+}
+
+/**
+ * Runs a triggered rule: conditions in order (any unmet stops the rule), then actions in order.
+ * Without sequencing everything is synchronous; with it, one promise queue keeps rules in
+ * trigger order while each component may take up to its `timeout` (reference §3.3).
+ */
+export default function createRuleRunner(rt: Runtime) {
+  const logger = rt.logger_;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const failed = (c: Component, rule: Rule, error: unknown, isCondition?: boolean) => {
+    logFailure(rt, c.modulePath, rule, error);
+    const kind = isCondition ? "condition" : "action";
+    // ruleConditionFailed({rule, condition}) or ruleActionFailed({rule, action}).
+    rt.notify_(`rule${isCondition ? "Condition" : "Action"}Failed`, { rule, [kind]: c });
+  };
+
+  // Truthy result and no negate, or falsy result with negate.
+  const met = (c: RuleCondition, result: unknown) => !result === !!c.negate;
+
+  const notMet = (c: RuleCondition, rule: Rule) => {
+    logger.log(
+      `Condition "${componentName(rt, c.modulePath)}" for rule "${rule.name}" was not met.`,
+    );
+    rt.notify_("ruleConditionFailed", { rule, condition: c });
+  };
+
+  const completed = (rule: Rule) => {
+    logger.log(`Rule "${rule.name}" fired.`);
+    rt.notify_("ruleCompleted", { rule });
+  };
+
+  // An action's late rejection is logged; it must never surface as an unhandled rejection.
+  const watch = (a: RuleAction, rule: Rule, result: unknown) => {
+    if (isThenable(result))
+      result.then(undefined, (error) => failed(a, rule, normalizeError(error)));
+  };
+
+  const runSync = (rule: Rule, event: SyntheticEvent) => {
+    for (const c of rule.conditions || []) {
+      let result: unknown;
+      try {
+        result = callModule(rt, c, event, event);
+        if (isThenable(result)) {
+          throw new Error(
+            "Rule component sequencing must be enabled on the property for this condition to function properly.",
+          );
+        }
+      } catch (error) {
+        return failed(c, rule, error, true);
+      }
+      if (!met(c, result)) return notMet(c, rule);
+    }
+    for (const a of rule.actions || []) {
+      try {
+        watch(a, rule, callModule(rt, a, event, event));
+      } catch (error) {
+        return failed(a, rule, error);
+      }
+    }
+    completed(rule);
+  };
+
+  // Races a component against its timeout; settles with its result or a normalised error.
+  const settle = (
+    c: Component,
+    kind: "condition" | "action",
+    run: () => unknown,
+  ): Promise<unknown> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ms = c.timeout ?? DEFAULT_TIMEOUT;
+    // A synchronous throw inside the executor rejects the promise, as a rejection would.
+    return new Promise((resolve, reject) => {
+      // The trailing space is Launch's; people search for this exact text.
+      const message = `A timeout occurred because the ${kind} took longer than ${ms / 1000} seconds to complete. `;
+      timer = setTimeout(() => reject(new Error(message)), ms);
+      Promise.resolve(run()).then(resolve, reject);
+    }).finally(() => clearTimeout(timer));
+  };
+
+  // Reports why a rule stops, then rejects: the rest of that rule's chain is skipped.
+  const stop = (report: () => void) => Promise.reject(report());
+  const runSequenced = (rule: Rule, event: SyntheticEvent) => {
+    let chain = queue;
+    for (const c of rule.conditions || []) {
+      chain = chain.then(() =>
+        settle(c, "condition", () => callModule(rt, c, event, event)).then(
+          (result) => met(c, result) || stop(() => notMet(c, rule)),
+          (error) => stop(() => failed(c, rule, normalizeError(error), true)),
+        ),
+      );
+    }
+    for (const a of rule.actions || []) {
+      chain = chain.then(() => {
+        const run = () => callModule(rt, a, event, event);
+        // Without delayNext the next action starts as soon as this one has been called.
+        const done = a.delayNext
+          ? settle(a, "action", run)
+          : Promise.resolve().then(() => watch(a, rule, run()));
+        return done.catch((error) => stop(() => failed(a, rule, normalizeError(error))));
+      });
+    }
+    queue = chain.then(() => completed(rule)).catch(() => {});
+  };
+
+  return rt.settings_.ruleComponentSequencingEnabled ? runSequenced : runSync;
+}
