@@ -100,6 +100,7 @@ export default function createRuleRunner(rt: Runtime) {
   };
 
   // Reports why a rule stops, then rejects: the rest of that rule's chain is skipped.
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a marker, already logged
   const stop = (report: () => void) => Promise.reject(report());
   const runSequenced = (rule: Rule, event: SyntheticEvent) => {
     let chain = queue;
