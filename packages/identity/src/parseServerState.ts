@@ -19,8 +19,7 @@ export default function parseServerState(input: unknown, orgId: string): ServerS
       unknown
     >;
     const own = state[orgId] ?? {};
-    if (typeof state === "object" && !Array.isArray(state) && typeof own === "object")
-      return own as ServerState;
+    if (typeof state === "object" && !Array.isArray(state) && typeof own === "object") return own;
   } catch {
     // Unparseable JSON falls through to the 5.5.0 error below.
   }
