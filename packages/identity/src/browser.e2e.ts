@@ -26,6 +26,7 @@ test.beforeAll(async () => {
 test.afterAll(() => server.close());
 test.beforeEach(() => {
   server.requests.length = 0;
+  server.referers.length = 0;
   Object.assign(server.behaviour, { delayMs: 0, ibs: undefined, silentFrame: false });
 });
 
@@ -169,6 +170,9 @@ test.describe("ID sync", () => {
     await open(page);
     await mid(page);
     await expect.poll(() => server.calls("/pixel/411").length).toBe(1);
+    const pixelAt = server.requests.findIndex((r) => r.pathname === "/pixel/411");
+    // Fired by the frame: its origin (localhost) is the referrer, not the page.
+    expect(server.referers[pixelAt]).toBe(`http://${server.crossHost}/`);
     const frame = page.frames().find((f) => f.url().includes("/dest5.html"));
     expect(frame?.url()).toBe(
       `http://${server.crossHost}/dest5.html?d_nsid=0#${encodeURIComponent(server.origin)}`,
@@ -189,6 +193,8 @@ test.describe("ID sync", () => {
     await open(page);
     await mid(page);
     await expect.poll(() => server.calls("/pixel/411").length).toBe(1);
+    const pixelAt = server.requests.findIndex((r) => r.pathname === "/pixel/411");
+    expect(server.referers[pixelAt]).toBe(`${server.origin}/page.html`);
   });
 
   test("keeps the sync record within 649 characters", async ({ page, context }) => {

@@ -44,6 +44,8 @@ export interface IdentityServer {
   /** The same server under another origin (`localhost:<port>`), for cross-origin calls. */
   crossHost: string;
   requests: URL[];
+  /** The `Referer` of each request, by index in `requests` (who fired a sync pixel). */
+  referers: string[];
   behaviour: Behaviour;
   /** Requests to one path, as parsed URLs. */
   calls(path: string): URL[];
@@ -80,6 +82,7 @@ export default async function startIdentityServer(
     ...overrides,
   };
   const requests: URL[] = [];
+  const referers: string[] = [];
   let blobs = 0;
 
   function send(
@@ -103,6 +106,7 @@ export default async function startIdentityServer(
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     requests.push(url);
+    referers.push(req.headers.referer ?? "");
     const json = (body: unknown) => send(req, res, 200, "application/json", JSON.stringify(body));
     switch (url.pathname) {
       case "/id": {
@@ -161,6 +165,7 @@ export default async function startIdentityServer(
     origin: `http://127.0.0.1:${port}`,
     crossHost: `localhost:${port}`,
     requests,
+    referers,
     behaviour,
     calls: (path) => requests.filter((r) => r.pathname === path),
     close: () =>
