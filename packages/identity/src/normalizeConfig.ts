@@ -66,8 +66,12 @@ export default function normalizeConfig(
     for (const key of KEYS[type]!.split(" ")) {
       const value = source[key];
       if (value === undefined || value === null) continue;
-      const ok = type.split(" or ").includes(typeof value) && !((value as number) < 0);
-      if (ok && !Number.isNaN(value)) config[key] = value;
+      // Numbers must not be negative or NaN (NaN fails `>= 0` too).
+      if (
+        type.split(" or ").includes(typeof value) &&
+        !(typeof value === "number" && !(value >= 0))
+      )
+        config[key] = value;
       else warn(`Ignoring config "${key}": expected type ${type}, got ${JSON.stringify(value)}.`);
     }
   return config as unknown as VisitorConfig;
