@@ -8,7 +8,9 @@ import autocannon from "autocannon";
 export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 export const DS = "pc-marketing-production";
 
-const hasTaskset = spawnSync("taskset", ["-V"]).status === 0;
+// LIFTOFF_BENCH_PIN=0 runs unpinned (useful when other work keeps core 0 busy).
+const hasTaskset =
+  process.env.LIFTOFF_BENCH_PIN !== "0" && spawnSync("taskset", ["-V"]).status === 0;
 
 /** Spawns a command pinned to one core when taskset exists; resolves on the line `pattern`. */
 export function startPinned(core, args, pattern, env = {}) {

@@ -43,43 +43,52 @@ const isObject = (v: unknown): v is Json =>
 const invalid = (field: string, expected: string) =>
   problems.invalidField(`${field}: expected ${expected}.`, { field });
 
+const fieldOf = (path: (string | number)[]) =>
+  path.reduce<string>(
+    (acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p),
+    "",
+  ) || "body";
+
+// U+0000, or a surrogate half without its partner.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
  * One pass over the parsed body: nesting depth, string length, and strings every store can
  * keep (PostgreSQL JSONB rejects U+0000 and lone surrogates, so we refuse them here with the
- * field's path instead of failing at insert time).
+ * field's path instead of failing at insert time). This runs on every event of every
+ * request, so the path is only turned into text when something is wrong.
  */
 function checkValues(value: unknown, path: (string | number)[], limits: EnvelopeLimits): void {
-  const fieldOf = () =>
-    path.reduce<string>(
-      (acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p),
-      "",
-    ) || "body";
   if (typeof value === "string") {
     if (value.length > limits.maxStringLength)
-      throw invalid(fieldOf(), `a string of at most ${limits.maxStringLength} characters`);
-    if (value.includes("\u0000") || !value.isWellFormed())
-      throw invalid(fieldOf(), "a string without NUL characters or lone surrogates");
+      throw invalid(fieldOf(path), `a string of at most ${limits.maxStringLength} characters`);
+    if (UNSTORABLE.test(value))
+      throw invalid(fieldOf(path), "a string without NUL characters or lone surrogates");
     return;
   }
   if (typeof value !== "object" || value === null) return;
   if (path.length >= limits.maxDepth)
-    throw invalid(fieldOf(), `at most ${limits.maxDepth} levels of nesting`);
+    throw invalid(fieldOf(path), `at most ${limits.maxDepth} levels of nesting`);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item !== "object" && typeof item !== "string") continue;
       path.push(i);
-      checkValues(value[i], path, limits);
+      checkValues(item, path, limits);
       path.pop();
     }
     return;
   }
-  for (const key of Object.keys(value)) {
-    if (key.length > 256 || key.includes("\u0000") || !key.isWellFormed())
+  for (const key in value) {
+    if (key.length > 256 || UNSTORABLE.test(key))
       throw invalid(
-        fieldOf() + " keys",
+        `${fieldOf(path)} keys`,
         "keys of at most 256 characters without NUL or lone surrogates",
       );
+    const item = (value as Json)[key];
+    if (typeof item !== "object" && typeof item !== "string") continue;
     path.push(key);
-    checkValues((value as Json)[key], path, limits);
+    checkValues(item, path, limits);
     path.pop();
   }
 }

@@ -40,9 +40,11 @@ export const migrations: Migration[] = [
   {
     version: 1,
     name: "events, datastreams, libraries, allowed hosts",
-    // SQLite keeps times as ISO-8601 text (sorts correctly); PostgreSQL as timestamptz.
+    // SQLite keeps times as ISO-8601 text (sorts correctly); PostgreSQL as timestamptz. The
+    // SQLite rowid is not AUTOINCREMENT: that costs a sqlite_sequence update per insert, and
+    // events are never deleted-and-reused in a way that would need it.
     sqlite: `
-CREATE TABLE events (${eventColumns("TEXT", "TEXT", "INTEGER PRIMARY KEY AUTOINCREMENT")});
+CREATE TABLE events (${eventColumns("TEXT", "TEXT", "INTEGER PRIMARY KEY")});
 ${eventIndexes}
 CREATE TABLE datastreams (
   id TEXT PRIMARY KEY, org_id TEXT NOT NULL, property_id TEXT NOT NULL,
