@@ -16,19 +16,19 @@ const common = {
   logLevel: "warning",
 };
 
-export async function build() {
-  await esbuild({
-    ...common,
-    entryPoints: [join(here, "src/baseCode.snippet.ts")],
-    outfile: join(here, "dist/base-code.min.js"),
-  });
-  await esbuild({
+/** esbuild options of each artifact, by output path; tests bundle in memory with the same. */
+export const artifacts = {
+  "dist/base-code.min.js": { ...common, entryPoints: [join(here, "src/baseCode.snippet.ts")] },
+  "dist/web-sdk.min.js": {
     ...common,
     entryPoints: [join(here, "src/standalone.ts")],
-    outfile: join(here, "dist/web-sdk.min.js"),
-    // Request/response dumps only help while debugging; production builds drop them.
+    // Long diagnostic texts only help while debugging; the page bundle drops them.
     define: { "globalThis.__VERBOSE__": "false" },
-  });
+  },
+};
+
+export async function build() {
+  for (const out of outputs) await esbuild({ ...artifacts[out], outfile: join(here, out) });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await build();

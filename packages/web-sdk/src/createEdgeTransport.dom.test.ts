@@ -1,5 +1,4 @@
 // @vitest-environment-options {"url": "https://www.example.test/page.html"}
-/* eslint-disable @typescript-eslint/no-explicit-any -- request bodies are inspected as loose JSON */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import createEdgeTransport, { type TransportDeps } from "./createEdgeTransport.ts";
 import createLogger from "./createLogger.ts";

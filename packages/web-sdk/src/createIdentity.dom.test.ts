@@ -1,5 +1,4 @@
 // @vitest-environment-options {"url": "https://www.example.test/page.html"}
-/* eslint-disable @typescript-eslint/no-explicit-any -- request bodies are inspected as loose JSON */
 import { describe, expect, it } from "vitest";
 import createIdentity, { ecidFromAdobeMc } from "./createIdentity.ts";
 

@@ -1,5 +1,4 @@
 // @vitest-environment-options {"url": "https://www.example.test/page.html?x=1"}
-/* eslint-disable @typescript-eslint/no-explicit-any -- request bodies are inspected as loose JSON */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import createInstance from "./createInstance.ts";
 
@@ -153,6 +152,10 @@ describe("command API", () => {
       }),
     ).rejects.toThrow(
       `[alloy] Invalid sendEvent command options:\n\t - Error: 'xdm.identityMap.EMAIL[0].authenticatedState': Expected one of these values: ["ambiguous","authenticated","loggedOut"], but got "maybe".\n'foo': Unknown field. For command documentation see: https://adobe.ly/3GQ3Q7t`,
+    );
+    await expect(alloy("getIdentity", null)).resolves.toHaveProperty("identity");
+    await expect(alloy("sendEvent", "page")).rejects.toThrow(
+      `[alloy] Invalid sendEvent command options:\n\t - Error: 'options': Expected an object, but got "page".`,
     );
     await expect(alloy("setDebug", {})).rejects.toThrow(
       "[alloy] Invalid setDebug command options:\n\t - Error: 'enabled' is a required option For command documentation see: https://adobe.ly/3sHgQHb",

@@ -53,7 +53,7 @@ export default function createInstance(
         "The library must be configured first. Please do so by executing the configure command.",
       );
     if (commandName === "setDebug") {
-      const { enabled } = validateCommandOptions("setDebug", raw) as { enabled: boolean };
+      const { enabled } = validateCommandOptions("setDebug", raw ?? {}) as { enabled: boolean };
       logger.setDebug(enabled, true);
       return;
     }
@@ -75,7 +75,8 @@ export default function createInstance(
       throw new Error(
         `The ${commandName} command does not exist. List of available commands: ${["configure", "setDebug", ...Object.keys(commands), ...UNSUPPORTED].join(", ")}.`,
       );
-    const validated = validateCommandOptions(commandName, raw) as Dict;
+    // alloy treats a missing options object as `{}`; `null` gets the same treatment.
+    const validated = validateCommandOptions(commandName, raw ?? {}) as Dict;
     try {
       return await command.run(validated);
     } catch (error) {

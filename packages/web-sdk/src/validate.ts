@@ -17,7 +17,7 @@ export const isObject = (value: unknown): value is Dict =>
   !!value && typeof value === "object" && !Array.isArray(value);
 
 const expected = (problems: string[], path: string, what: string, value: unknown): undefined => {
-  problems.push(`'${path}': Expected ${what}, but got ${JSON.stringify(value)}.`);
+  problems.push(`'${path || "options"}': Expected ${what}, but got ${JSON.stringify(value)}.`);
   return undefined;
 };
 

@@ -4,11 +4,9 @@
  * request bodies (timestamps and ids aside) and the command results must be equal.
  * Known, documented differences are listed where a scenario normalises them.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { chromium, expect, test, type Browser } from "@playwright/test";
 import { launchOptions } from "../../../e2e/chromium.ts";
-import { build } from "../build.mjs";
+import bundle from "./bundle.ts";
 import buildAlloyPeer from "./buildAlloyPeer.ts";
 import { normalise, openPage, requestView, runSteps, type Step } from "./harness.ts";
 import { ORG, startTestEdge, type Answer, type TestEdge } from "./testEdge.ts";
@@ -19,8 +17,7 @@ const sdks: Record<string, string> = {};
 
 test.beforeAll(async () => {
   edge = await startTestEdge();
-  await build();
-  sdks.ours = readFileSync(join(import.meta.dirname, "../dist/web-sdk.min.js"), "utf8");
+  sdks.ours = await bundle("dist/web-sdk.min.js");
   sdks.alloy = await buildAlloyPeer();
   browser = await chromium.launch({
     ...launchOptions,

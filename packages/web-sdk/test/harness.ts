@@ -3,9 +3,8 @@
  * `https://www.example.test/page.html` with the base code and an SDK bundle, a step runner
  * that records every command's result or error, and normalisers for comparing runs.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import bundle from "./bundle.ts";
 import type { EdgeRequest, TestEdge } from "./testEdge.ts";
 
 export type Step = [command: string, options?: Record<string, unknown>];
@@ -13,8 +12,6 @@ export interface Outcome {
   ok?: unknown;
   error?: string;
 }
-
-const dist = join(import.meta.dirname, "../dist");
 
 /** Opens a fresh context (no cookies) on a page that loads `sdk` after the base code. */
 export async function openPage(
@@ -25,7 +22,7 @@ export async function openPage(
   cookies: Record<string, string> = {},
   origin = "https://www.example.test",
 ) {
-  const baseCode = readFileSync(join(dist, "base-code.min.js"), "utf8");
+  const baseCode = await bundle("dist/base-code.min.js");
   edge.serve("/sdk.js", "text/javascript", sdk);
   edge.serve(
     "/page.html",

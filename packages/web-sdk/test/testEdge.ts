@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-explicit-any -- the fixture reads request bodies as loose JSON */
 /**
  * A small HTTPS test edge for browser tests of the Web SDK, following edge-protocol.md §5
  * ("minimal compatible server contract"). It is a fixture, not the product server

@@ -3,11 +3,9 @@
  * that are ours alone (unsupported commands, the edgeOrigin extension) or that the
  * conformance suite does not exercise (debug logging, real back-off timing, TCF consent).
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { chromium, expect, test, type Browser } from "@playwright/test";
 import { launchOptions } from "../../../e2e/chromium.ts";
-import { build } from "../build.mjs";
+import bundle from "./bundle.ts";
 import { openPage, runSteps } from "./harness.ts";
 import { ORG, startTestEdge, type TestEdge } from "./testEdge.ts";
 
@@ -17,8 +15,7 @@ let sdk: string;
 
 test.beforeAll(async () => {
   edge = await startTestEdge();
-  await build();
-  sdk = readFileSync(join(import.meta.dirname, "../dist/web-sdk.min.js"), "utf8");
+  sdk = await bundle("dist/web-sdk.min.js");
   browser = await chromium.launch({
     ...launchOptions,
     args: [...launchOptions.args, ...edge.browserArgs],
