@@ -1234,6 +1234,9 @@ const scenarios: Scenario[] = [
   },
 ];
 
+// Scenarios are independent (a fresh browser context each): let both workers share them.
+test.describe.configure({ mode: "parallel" });
+
 test.describe("runtime vs turbine 28.1.0", () => {
   for (const s of scenarios) {
     test(s.name, async ({ browser }) => {
