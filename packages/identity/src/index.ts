@@ -13,3 +13,4 @@ export { OPT_IN_CATEGORIES, OPT_IN_STATUS, INVALID_CATEGORY } from "./optInCateg
 export { parseAmcv, serializeAmcv } from "./amcvCookie.ts";
 export { INVALID_SERVER_STATE } from "./parseServerState.ts";
 export { VERSION } from "./constants.ts";
+export * from "./extension/index.ts";
