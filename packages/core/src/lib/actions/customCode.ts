@@ -1,0 +1,128 @@
+import { env } from "../env.ts";
+import type { RuleEvent } from "../types.ts";
+import writeHtml from "./helpers/writeHtml.ts";
+
+export interface CustomCodeActionSettings {
+  language?: "javascript" | "html";
+  /** JavaScript only: run as a plain page script instead of a function of the event. */
+  global?: boolean;
+  /** The code, or with `isExternal` the URL of a file calling `_satellite.__registerScript`. */
+  source?: string;
+  isExternal?: boolean;
+}
+
+interface Satellite {
+  __registerScript?: (url: string, code: string) => void;
+  _onCustomCodeSuccess?: (id: number) => void;
+  _onCustomCodeFailure?: (id: number) => void;
+  [key: string]: unknown;
+}
+
+const satellite = () => (window as unknown as { _satellite: Satellite })._satellite;
+
+// External code: each URL is loaded once; the file hands its code to __registerScript.
+const registered: Record<string, (code: string) => void> = {};
+const loading: Record<string, Promise<string>> = {};
+
+function loadCode(url: string): Promise<string> {
+  const s = satellite();
+  s.__registerScript ||= (scriptUrl, code) => registered[scriptUrl]?.(code);
+  return (loading[url] ||= new Promise<string>((resolve, reject) => {
+    registered[url] = resolve;
+    const load = env.require("@adobe/reactor-load-script") as (u: string) => Promise<unknown>;
+    load(url).catch(reject);
+  }));
+}
+
+// Loaded code runs in rule order even when a later file arrives first (loadCodeSequentially).
+let sequence: Promise<unknown> = Promise.resolve();
+
+// The library was loaded by a parser-blocking <script>: only then may document.write be used.
+const current = typeof document !== "undefined" ? document.currentScript : null;
+const synchronous = Boolean(current && !(current as HTMLScriptElement).async);
+
+let counter = 0;
+const callbacks: Record<number, [() => void, (e: Error) => void]> = {};
+
+function write(html: string): Promise<void> {
+  const t = env.turbine;
+  if (
+    synchronous &&
+    document.readyState === "loading" &&
+    !t.propertySettings?.ruleComponentSequencingEnabled
+  ) {
+    document.write(html);
+    return Promise.resolve();
+  }
+  const nonce = t.getExtensionSettings().cspNonce;
+  return writeHtml(html, typeof nonce === "string" && nonce ? nonce : undefined);
+}
+
+function runJavaScript(code: string, event: RuleEvent): Promise<unknown> {
+  const id = counter++;
+  const name = `_runScript${id}`;
+  let result: unknown;
+  let failed = false;
+  const s = satellite();
+  s[name] = (fn: (this: unknown, e: RuleEvent, t: unknown, p: PromiseConstructor) => unknown) => {
+    // A throw becomes this action's failure (logged by the engine), not a page error.
+    try {
+      result = fn.call(event.element, event, event.target, Promise);
+    } catch (error) {
+      failed = true;
+      result = error;
+    }
+  };
+  // Written as a page script (not eval) so a CSP nonce applies, as in Launch.
+  return write(
+    `<script>_satellite["${name}"](function(event, target, Promise) {\n${code}\n});</script>`,
+  ).then(() => {
+    delete s[name];
+    if (failed) throw result;
+    return result;
+  });
+}
+
+function runHtml(code: string): Promise<unknown> {
+  if (!code.includes("${reactorCallbackId}")) return write(code);
+  const id = counter++;
+  const s = satellite();
+  s._onCustomCodeSuccess ||= (n) => callbacks[n]?.[0]();
+  s._onCustomCodeFailure ||= (n) => callbacks[n]?.[1](new Error("Custom code failed."));
+  return new Promise<void>((resolve, reject) => {
+    callbacks[id] = [resolve, reject];
+    void write(code.split("${reactorCallbackId}").join(String(id)));
+  });
+}
+
+function run(settings: CustomCodeActionSettings, code: string, event: RuleEvent) {
+  if (settings.language === "html") return runHtml(code);
+  if (settings.global) return write(`<script>\n${code}\n</script>`).then(() => undefined);
+  return runJavaScript(code, event);
+}
+
+/**
+ * Core action "Custom Code" (reference §5.3): JavaScript (global, or a function of `event`
+ * and `target` whose result — a value or a promise — settles the action) or HTML, inline or
+ * external, written through writeHtml with the extension's `cspNonce`.
+ */
+export default function customCode(
+  settings: CustomCodeActionSettings,
+  event: RuleEvent,
+): Promise<unknown> {
+  if (typeof settings.source !== "string") throw new Error("settings.source must be a string.");
+  if (!settings.isExternal) return run(settings, settings.source, event);
+  const code = loadCode(settings.source);
+  const done = sequence.then(() =>
+    code.then((text) =>
+      run(
+        settings,
+        // Inline code had its tokens replaced by the engine; external HTML has not.
+        settings.language === "html" ? env.turbine.replaceTokens(text, event) : text,
+        event,
+      ),
+    ),
+  );
+  sequence = done.catch(() => undefined);
+  return done;
+}

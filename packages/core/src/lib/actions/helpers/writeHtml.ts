@@ -1,0 +1,50 @@
+/**
+ * A small HTML writer for the custom-code action, in place of postscribe (17.6 KB): the
+ * markup is parsed in a `<template>`, appended to `document.body`, and then every `<script>`
+ * in it is replaced by a fresh copy so the browser runs it — in document order, an external
+ * script holding back the ones after it until it has loaded or failed (reference §5.3).
+ * Writes wait in one queue until `document.body` exists, retried every 20 ms (spec §9).
+ */
+const queue: [string, string | undefined, () => void][] = [];
+let busy = false;
+
+function runScripts(scripts: HTMLScriptElement[], nonce: string | undefined, done: () => void) {
+  const old = scripts.shift();
+  if (!old) return done();
+  const script = document.createElement("script");
+  for (const { name, value } of Array.from(old.attributes)) script.setAttribute(name, value);
+  if (nonce) script.nonce = nonce;
+  script.text = old.text;
+  const next = () => runScripts(scripts, nonce, done);
+  const external = script.src && !script.async && !script.defer;
+  if (external) script.onload = script.onerror = next;
+  old.parentNode!.replaceChild(script, old);
+  if (!external) next();
+}
+
+function pump() {
+  if (busy || !queue.length) return;
+  if (!document.body) {
+    setTimeout(pump, 20);
+    return;
+  }
+  const [html, nonce, done] = queue.shift()!;
+  busy = true;
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const scripts = Array.from(template.content.querySelectorAll("script"));
+  document.body.appendChild(template.content);
+  runScripts(scripts, nonce, () => {
+    busy = false;
+    done();
+    pump();
+  });
+}
+
+/** Queues `html` for the end of the body; resolves when its scripts have run. */
+export default function writeHtml(html: string, nonce?: string): Promise<void> {
+  return new Promise((resolve) => {
+    queue.push([html, nonce, resolve]);
+    pump();
+  });
+}

@@ -1,0 +1,4 @@
+/** Core data element "Constant": the configured value. */
+export default function constant(settings: { value?: unknown }): unknown {
+  return settings.value;
+}

@@ -1,0 +1,424 @@
+/**
+ * One machine-readable description per Core module: module path, delegate name (Launch's
+ * `name`, used for `event.$type`), display name and a JSON Schema of its settings with
+ * defaults. The builder validates rules with it; the studio builds its forms from it.
+ */
+export type ModuleKind = "event" | "condition" | "action" | "dataElement";
+
+export interface SettingsSchema {
+  type?: string | string[];
+  properties?: Record<string, SettingsSchema>;
+  items?: SettingsSchema;
+  required?: string[];
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  description?: string;
+}
+
+export interface ModuleManifest {
+  /** `core/src/lib/<kind folder>/<file>.js`. */
+  path: string;
+  kind: ModuleKind;
+  /** Launch's delegate name (`extension.json` `name`). */
+  name: string;
+  displayName: string;
+  /** True for modules that are the spec's own additions, not Launch Core 3.4. */
+  liftoff?: true;
+  settings: SettingsSchema;
+}
+
+const str = (extra: SettingsSchema = {}): SettingsSchema => ({ type: "string", ...extra });
+const num = (extra: SettingsSchema = {}): SettingsSchema => ({
+  type: ["number", "string"],
+  ...extra,
+});
+const bool = (d: boolean): SettingsSchema => ({ type: "boolean", default: d });
+const obj = (
+  properties: Record<string, SettingsSchema>,
+  required: string[] = [],
+): SettingsSchema =>
+  required.length ? { type: "object", properties, required } : { type: "object", properties };
+const list = (items: SettingsSchema, extra: SettingsSchema = {}): SettingsSchema => ({
+  type: "array",
+  items,
+  ...extra,
+});
+const oneOf = (values: string[], extra: SettingsSchema = {}): SettingsSchema => ({
+  type: "string",
+  enum: values,
+  ...extra,
+});
+/** `[{value, valueIsRegex}]`: exact text or a case-insensitive regex. */
+const items = list(obj({ value: str(), valueIsRegex: bool(false) }, ["value"]));
+const none = obj({});
+
+const bubbly = {
+  elementSelector: str({ description: "CSS selector; none means the target itself" }),
+  elementProperties: list(
+    obj({ name: str(), value: str(), valueIsRegex: bool(false) }, ["name", "value"]),
+  ),
+  bubbleFireIfParent: bool(true),
+  bubbleFireIfChildFired: bool(true),
+  bubbleStop: bool(false),
+};
+
+const operators = [
+  "equals",
+  "doesNotEqual",
+  "contains",
+  "doesNotContain",
+  "startsWith",
+  "doesNotStartWith",
+  "endsWith",
+  "doesNotEndWith",
+  "matchesRegex",
+  "doesNotMatchRegex",
+  "lessThan",
+  "lessThanOrEqual",
+  "greaterThan",
+  "greaterThanOrEqual",
+  "isTrue",
+  "isTruthy",
+  "isFalse",
+  "isFalsy",
+];
+const comparison = {
+  leftOperand: { description: "a %data element% token" },
+  comparison: obj({ operator: oneOf(operators), caseInsensitive: bool(false) }, ["operator"]),
+  rightOperand: {},
+};
+
+const m = (
+  kind: ModuleKind,
+  file: string,
+  name: string,
+  displayName: string,
+  settings: SettingsSchema = none,
+  liftoff?: true,
+): ModuleManifest => {
+  const folder = kind === "dataElement" ? "dataElements" : `${kind}s`;
+  const entry: ModuleManifest = {
+    path: `core/src/lib/${folder}/${file}.js`,
+    kind,
+    name,
+    displayName,
+    settings,
+  };
+  if (liftoff) entry.liftoff = liftoff;
+  return entry;
+};
+const domEvent = (file: string, name: string, displayName: string) =>
+  m("event", file, name, displayName, obj(bubbly));
+
+export const manifest: ModuleManifest[] = [
+  // Events (reference §5.1)
+  m("event", "libraryLoaded", "library-loaded", "Library Loaded (Page Top)"),
+  m("event", "pageBottom", "page-bottom", "Page Bottom"),
+  m("event", "domReady", "dom-ready", "DOM Ready"),
+  m("event", "windowLoaded", "window-loaded", "Window Loaded"),
+  m(
+    "event",
+    "click",
+    "click",
+    "Click",
+    obj({ ...bubbly, anchorDelay: num({ minimum: 1, default: 100 }) }),
+  ),
+  m(
+    "event",
+    "directCall",
+    "direct-call",
+    "Direct Call",
+    obj({ identifier: str() }, ["identifier"]),
+  ),
+  m(
+    "event",
+    "customEvent",
+    "custom-event",
+    "Custom Event",
+    obj({ ...bubbly, type: str() }, ["type"]),
+  ),
+  m("event", "historyChange", "history-change", "History Change"),
+  m("event", "customCode", "custom-code", "Custom Code", obj({ source: str() }, ["source"])),
+  domEvent("blur", "blur", "Blur"),
+  domEvent("focus", "focus", "Focus"),
+  m("event", "change", "change", "Change", obj({ ...bubbly, acceptableChangeValues: items })),
+  domEvent("submit", "submit", "Submit"),
+  domEvent("mousedown", "mousedown", "Mousedown"),
+  domEvent("keyDown", "key-down", "Key Down"),
+  domEvent("keyPress", "key-press", "Key Press"),
+  domEvent("keyUp", "key-up", "Key Up"),
+  domEvent("mediaPlay", "media-play", "Media Play"),
+  domEvent("mediaPause", "media-pause", "Media Pause"),
+  domEvent("mediaEnded", "media-ended", "Media Ended"),
+  domEvent("mediaStalled", "media-stalled", "Media Stalled"),
+  domEvent("mediaLoadedData", "media-loaded-data", "Media Loaded Data"),
+  domEvent("mediaVolumeChange", "media-volume-change", "Media Volume Change"),
+  m(
+    "event",
+    "mediaTimePlayed",
+    "media-time-played",
+    "Media Time Played",
+    obj({ ...bubbly, amount: num({ minimum: 0 }), unit: oneOf(["second", "percent"]) }, [
+      "amount",
+      "unit",
+    ]),
+  ),
+  // The spec's engagement events (spec §4, §9)
+  m(
+    "event",
+    "scrollDepth",
+    "scroll-depth",
+    "Scroll Depth",
+    obj({
+      thresholds: list(
+        { type: "number", minimum: 0, maximum: 100 },
+        { default: [25, 50, 75, 100] },
+      ),
+      initialDelay: num({ minimum: 0, default: 100 }),
+      timeSpent: num({ minimum: 0, default: 10 }),
+    }),
+    true,
+  ),
+  m(
+    "event",
+    "timeAndScroll",
+    "time-and-scroll",
+    "Time And Scroll",
+    obj({
+      scrollDepth: num({ minimum: 0, maximum: 100, default: 50 }),
+      seconds: num({ minimum: 0, default: 30 }),
+      initialDelay: num({ minimum: 0, default: 100 }),
+    }),
+    true,
+  ),
+  m(
+    "event",
+    "elementAwait",
+    "element-await",
+    "Element Await",
+    obj(
+      {
+        elementSelector: str(),
+        timeout: num({ minimum: 0, default: 5000 }),
+        poll: num({ minimum: 1, default: 100 }),
+      },
+      ["elementSelector"],
+    ),
+    true,
+  ),
+  // Conditions (reference §5.2)
+  m("condition", "path", "path", "Path Without Query String", obj({ paths: items }, ["paths"])),
+  m(
+    "condition",
+    "pathAndQuerystring",
+    "path-and-querystring",
+    "Path And Query String",
+    obj({ paths: items }, ["paths"]),
+  ),
+  m(
+    "condition",
+    "queryStringParameter",
+    "query-string-parameter",
+    "Query String Parameter",
+    obj({ name: str(), queryParams: items }, ["name"]),
+  ),
+  m("condition", "hash", "hash", "Hash", obj({ hashes: items }, ["hashes"])),
+  m("condition", "domain", "domain", "Domain", obj({ domains: list(str()) }, ["domains"])),
+  m("condition", "subdomain", "subdomain", "Subdomain", obj({ subdomains: items }, ["subdomains"])),
+  m(
+    "condition",
+    "protocol",
+    "protocol",
+    "Protocol",
+    obj({ protocol: oneOf(["http:", "https:"]) }, ["protocol"]),
+  ),
+  m("condition", "cookie", "cookie", "Cookie", obj({ name: str(), cookieValues: items }, ["name"])),
+  m(
+    "condition",
+    "variable",
+    "variable",
+    "Variable",
+    obj({ name: str(), variableValues: items }, ["name"]),
+  ),
+  m(
+    "condition",
+    "valueComparison",
+    "value-comparison",
+    "Value Comparison",
+    obj(comparison, ["leftOperand", "comparison"]),
+  ),
+  m("condition", "customCode", "custom-code", "Custom Code", obj({ source: str() }, ["source"])),
+  // Actions (reference §5.3)
+  m(
+    "action",
+    "customCode",
+    "custom-code",
+    "Custom Code",
+    obj(
+      {
+        language: oneOf(["javascript", "html"], { default: "javascript" }),
+        global: bool(false),
+        source: str(),
+        isExternal: bool(false),
+      },
+      ["language", "source"],
+    ),
+  ),
+  m(
+    "action",
+    "directCall",
+    "direct-call",
+    "Trigger Direct Call",
+    obj(
+      {
+        identifier: str(),
+        detail: obj({ eventObjectEntries: list(obj({ key: str(), value: {} }, ["key"])) }),
+      },
+      ["identifier"],
+    ),
+  ),
+  // Data element types (reference §5.4)
+  m(
+    "dataElement",
+    "javascriptVariable",
+    "javascript-variable",
+    "JavaScript Variable",
+    obj({ path: str() }, ["path"]),
+  ),
+  m("dataElement", "cookie", "cookie", "Cookie", obj({ name: str() }, ["name"])),
+  m(
+    "dataElement",
+    "queryStringParameter",
+    "query-string-parameter",
+    "Query String Parameter",
+    obj({ name: str(), caseInsensitive: bool(false) }, ["name"]),
+  ),
+  m(
+    "dataElement",
+    "pageInfo",
+    "page-info",
+    "Page Info",
+    obj({ attribute: oneOf(["url", "hostname", "pathname", "protocol", "referrer", "title"]) }, [
+      "attribute",
+    ]),
+  ),
+  m(
+    "dataElement",
+    "domAttribute",
+    "dom-attribute",
+    "DOM Attribute",
+    obj({ elementSelector: str(), elementProperty: str({ default: "text" }) }, [
+      "elementSelector",
+      "elementProperty",
+    ]),
+  ),
+  m("dataElement", "customCode", "custom-code", "Custom Code", obj({ source: str() }, ["source"])),
+  m("dataElement", "constant", "constant", "Constant", obj({ value: str() }, ["value"])),
+  m(
+    "dataElement",
+    "localStorage",
+    "local-storage",
+    "Local Storage",
+    obj({ name: str() }, ["name"]),
+  ),
+  m(
+    "dataElement",
+    "sessionStorage",
+    "session-storage",
+    "Session Storage",
+    obj({ name: str() }, ["name"]),
+  ),
+  m(
+    "dataElement",
+    "randomNumber",
+    "random-number",
+    "Random Number",
+    obj({ min: num({ default: 0 }), max: num({ default: 1000000000 }) }, ["min", "max"]),
+  ),
+  m(
+    "dataElement",
+    "deviceAttributes",
+    "device-attributes",
+    "Device Attributes",
+    obj({ attribute: oneOf(["windowSize", "screenSize"]) }, ["attribute"]),
+  ),
+  m(
+    "dataElement",
+    "runtimeEnvironment",
+    "runtime-environment",
+    "Runtime Environment",
+    obj(
+      {
+        attribute: oneOf([
+          "environmentStage",
+          "buildDate",
+          "propertyName",
+          "propertyId",
+          "ruleName",
+          "ruleId",
+          "eventType",
+          "eventDetail",
+          "DCRIdentifier",
+        ]),
+      },
+      ["attribute"],
+    ),
+  ),
+  m(
+    "dataElement",
+    "mergedObjects",
+    "merged-objects",
+    "Merged Objects",
+    obj({ objects: list(str({ description: "a %data element% token" })) }, ["objects"]),
+  ),
+  m(
+    "dataElement",
+    "conditionalValue",
+    "conditional-value",
+    "Conditional Value",
+    obj({ ...comparison, conditionalValue: {}, fallbackValue: {} }, ["leftOperand", "comparison"]),
+  ),
+  m(
+    "dataElement",
+    "javascriptTools",
+    "javascript-tools",
+    "JavaScript Tools",
+    obj(
+      {
+        sourceValue: { description: "a %data element% token" },
+        operator: oneOf([
+          "simpleReplace",
+          "regexReplace",
+          "substring",
+          "slice",
+          "regexMatch",
+          "length",
+          "indexOf",
+          "lastIndexOf",
+          "join",
+          "split",
+          "arrayPop",
+          "arrayShift",
+        ]),
+        searchValue: str(),
+        replacementValue: str(),
+        replaceAll: bool(false),
+        regexInput: str(),
+        caseInsensitive: bool(false),
+        start: num(),
+        end: num(),
+        delimiter: str(),
+      },
+      ["sourceValue", "operator"],
+    ),
+  ),
+  m("dataElement", "deviceType", "device-type", "Device Type", none, true),
+  m("dataElement", "screenOrientation", "screen-orientation", "Screen Orientation", none, true),
+];
+
+/** The manifest entry for a module path, or undefined. */
+export function describeModule(path: string): ModuleManifest | undefined {
+  return manifest.find((entry) => entry.path === path);
+}
