@@ -1,0 +1,114 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { build } from "esbuild";
+import startIdentityServer, { type IdentityServer } from "../../test/startIdentityServer.ts";
+
+// The mcid-instance shared module inside the real Launch engine (@adobe/reactor-turbine
+// 28.1.0, dist/engine.min.js, run as a reference peer) in Chromium: turbine initialises it
+// with the extension settings, another extension gets it through getSharedModule, and
+// _satellite.getVisitorId() returns it.
+let server: IdentityServer;
+test.beforeAll(async () => {
+  server = await startIdentityServer();
+});
+test.afterAll(() => server.close());
+
+// A TS module as a Launch module script: `function (module, exports, require, turbine)`.
+async function launchModule(file: string): Promise<string> {
+  const result = await build({
+    entryPoints: [file],
+    bundle: true,
+    format: "iife",
+    globalName: "__module",
+    target: "es2020",
+    write: false,
+    logLevel: "silent",
+  });
+  return `function (module, exports, require, turbine) {\n${result.outputFiles[0]!.text}\n__module.default(module, exports, require, turbine);\n}`;
+}
+
+async function library(orgId: unknown): Promise<string> {
+  const script = await launchModule(join(import.meta.dirname, "mcidInstance.ts"));
+  const container = `{
+    company: { orgId: "ABC123@AdobeOrg", dynamicCdnEnabled: false },
+    property: { name: "Test", id: "PR00000000000000000000000000000001", settings: { domains: ["127.0.0.1"], undefinedVarsReturnEmpty: false, ruleComponentSequencingEnabled: false } },
+    buildInfo: { turbineVersion: "28.1.0", turbineBuildDate: "2025-02-06T00:00:00Z", buildDate: "2026-11-21T00:00:00Z", minified: false },
+    environment: { id: "EN00000000000000000000000000000001", stage: "development" },
+    dataElements: {},
+    extensions: {
+      "adobe-mcid": {
+        displayName: "Experience Cloud ID Service",
+        settings: { orgId: ${JSON.stringify(orgId)}, variables: [
+          { name: "loadSSL", value: "false" },
+          { name: "marketingCloudServer", value: ${JSON.stringify(server.crossHost)} }
+        ] },
+        modules: {
+          "adobe-mcid/src/lib/sharedModules/mcidInstance.js": { name: "mcid-instance", shared: true, script: ${script} }
+        }
+      },
+      test: {
+        displayName: "Test",
+        modules: {
+          "test/src/lib/events/now.js": { name: "now", script: function (module) {
+            module.exports = function (settings, trigger) { trigger(); };
+          } },
+          "test/src/lib/actions/readShared.js": { name: "read-shared", script: function (module, exports, require, turbine) {
+            module.exports = function () { window.__shared = turbine.getSharedModule("adobe-mcid", "mcid-instance"); };
+          } }
+        }
+      }
+    },
+    rules: [{ id: "RL00000000000000000000000000000001", name: "read the shared instance",
+      events: [{ modulePath: "test/src/lib/events/now.js", settings: {}, ruleOrder: 50 }], conditions: [],
+      actions: [{ modulePath: "test/src/lib/actions/readShared.js", settings: {} }] }]
+  }`;
+  const engine = readFileSync(
+    createRequire(import.meta.url).resolve("@adobe/reactor-turbine/dist/engine.min.js"),
+    "utf8",
+  );
+  return `window._satellite = window._satellite || {}; window._satellite.container = ${container};\n${engine}`;
+}
+
+test("turbine 28.1.0 runs the shared module and exposes the instance", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${server.origin}/page.html`);
+  await page.addScriptTag({ content: await library("ABC123@AdobeOrg") });
+  const result = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const w = window as any;
+        const instance = w._satellite.getVisitorId();
+        instance.getMarketingCloudVisitorID((mid: string) =>
+          resolve({
+            mid,
+            shared: w.__shared === instance,
+            org: instance.marketingCloudOrgID,
+            sameAsPageApi: w.Visitor.getInstance("ABC123@AdobeOrg") === instance,
+          }),
+        );
+      }),
+  );
+  expect(result).toEqual({
+    mid: expect.stringMatching(/^\d{38}$/),
+    shared: true,
+    org: "ABC123@AdobeOrg",
+    sameAsPageApi: true,
+  });
+  expect(errors).toEqual([]);
+});
+
+test("turbine reports a non-string org ID with the extension's message", async ({ page }) => {
+  const logs: string[] = [];
+  page.on("console", (m) => logs.push(m.text()));
+  await page.goto(`${server.origin}/page.html`);
+  // Turbine logs module errors only in debug mode.
+  await page.evaluate(() => localStorage.setItem("com.adobe.reactor.debug", "true"));
+  await page.addScriptTag({ content: await library(42) });
+  await expect
+    .poll(() => logs.find((l) => l.includes("mcidInstance.js")) ?? "")
+    .toContain("Org ID is not a string.");
+  expect(await page.evaluate(() => (window as any)._satellite.getVisitorId())).toBeNull();
+});
