@@ -220,3 +220,30 @@ test("AMCV migration and a fresh adobe_mc", async () => {
   });
   expect(JSON.stringify(migrated.ours.results)).toContain("<ecid>");
 });
+
+test("third-party cookies left on (CORE requested) and applyResponse", async () => {
+  // alloy's first request goes to adobedc.demdex.net, which the resolver rules also send to
+  // the test edge; paths and bodies are what is compared, not hosts.
+  const { thirdPartyCookiesEnabled: _omit, ...defaults } = config;
+  const { ours } = await compare([
+    ["configure", defaults],
+    ["sendEvent", { xdm: { eventType: "first" } }],
+    [
+      "applyResponse",
+      {
+        responseBody: {
+          handle: [
+            { type: "activation:pull", payload: [{ id: "dest-1", segments: [{ id: "s-1" }] }] },
+            {
+              type: "identity:result",
+              payload: [
+                { id: "12345678901234567890123456789012345678", namespace: { code: "ECID" } },
+              ],
+            },
+          ],
+        },
+      },
+    ],
+  ]);
+  expect(ours.requests[0]!.body.query.identity.fetch).toEqual(["ECID", "CORE"]);
+});
