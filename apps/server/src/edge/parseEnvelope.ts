@@ -49,8 +49,8 @@ const fieldOf = (path: (string | number)[]) =>
     "",
   ) || "body";
 
-// U+0000, or a surrogate half without its partner.
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** U+0000, or a surrogate half without its partner. */
+const unstorable = (text: string) => text.includes("\u0000") || !text.isWellFormed();
 
 /**
  * One pass over the parsed body: nesting depth, string length, and strings every store can
@@ -62,7 +62,7 @@ function checkValues(value: unknown, path: (string | number)[], limits: Envelope
   if (typeof value === "string") {
     if (value.length > limits.maxStringLength)
       throw invalid(fieldOf(path), `a string of at most ${limits.maxStringLength} characters`);
-    if (UNSTORABLE.test(value))
+    if (unstorable(value))
       throw invalid(fieldOf(path), "a string without NUL characters or lone surrogates");
     return;
   }
@@ -80,7 +80,7 @@ function checkValues(value: unknown, path: (string | number)[], limits: Envelope
     return;
   }
   for (const key in value) {
-    if (key.length > 256 || UNSTORABLE.test(key))
+    if (key.length > 256 || unstorable(key))
       throw invalid(
         `${fieldOf(path)} keys`,
         "keys of at most 256 characters without NUL or lone surrogates",
