@@ -52,26 +52,33 @@ export default function createDataAccess(rt: Runtime): DataAccess {
     return value;
   };
 
-  /** A variable's value in a one-item array, or undefined when `name` names no variable. */
-  const lookup = (name: string, event?: SyntheticEvent): [unknown] | undefined => {
+  // Returned by lookup for names that are no variable at all (cheaper than wrapping values).
+  const NOT_A_VARIABLE = {};
+
+  /** A variable's value, or NOT_A_VARIABLE when `name` names no variable. */
+  const lookup = (name: string, event?: SyntheticEvent): unknown => {
     // An exact data element name wins: names may contain dots.
-    if (definitions[name]) return [getDataElementValue(name, event)];
-    const [root = "", ...chain] = name.split(".");
-    if (root === "this") return [event && getObjectProperty(event.element, chain, true)];
-    if (root === "event") return [event && getObjectProperty(event, chain)];
-    if (root === "target") return [event && getObjectProperty(event.target, chain)];
-    return root in customVars ? [getObjectProperty(customVars[root], chain)] : undefined;
+    if (definitions[name]) return getDataElementValue(name, event);
+    const chain = name.split(".");
+    const root = chain.shift()!;
+    if (root === "this") return event && getObjectProperty(event.element, chain, true);
+    if (root === "event") return event && getObjectProperty(event, chain);
+    if (root === "target") return event && getObjectProperty(event.target, chain);
+    return root in customVars ? getObjectProperty(customVars[root], chain) : NOT_A_VARIABLE;
   };
 
-  const getVar = (name: string, event?: SyntheticEvent): unknown => lookup(name, event)?.[0];
+  const getVar = (name: string, event?: SyntheticEvent): unknown => {
+    const value = lookup(name, event);
+    return value === NOT_A_VARIABLE ? undefined : value;
+  };
 
   const valueOf = (token: string, name: string, event?: SyntheticEvent): unknown => {
     resolving.push(name);
-    const found = lookup(name, event);
+    const value = lookup(name, event);
     resolving.pop();
     // Unknown names stay as written, so literal percent signs survive (reference §8.8).
-    if (!found) return token;
-    return found[0] == null && emptyForUndefined ? "" : found[0];
+    if (value === NOT_A_VARIABLE) return token;
+    return value == null && emptyForUndefined ? "" : value;
   };
 
   const replace = (thing: unknown, event?: SyntheticEvent): unknown => {

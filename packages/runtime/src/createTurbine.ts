@@ -19,7 +19,7 @@ export default function createTurbine(rt: Runtime, extension: Extension) {
     },
     // `a.js` → `<base>a.min.js` in minified builds (`a` → `a.min`).
     getHostedLibFileUrl(file: string) {
-      const name = rt.buildInfo_?.minified ? file.replace(/(\.[^.]*)?$/, ".min$1") : file;
+      const name = rt.buildInfo_.minified ? file.replace(/(\.[^.]*)?$/, ".min$1") : file;
       return rt.resolver_.decorate_(extension.hostedLibFilesBaseUrl || "") + name;
     },
     getSharedModule(extensionName: string, moduleName: string) {

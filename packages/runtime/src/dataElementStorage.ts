@@ -26,7 +26,8 @@ export default function createDataElementStorage() {
       }
     },
     get_(name: string, duration: StorageDuration): unknown {
-      if (duration === "pageview") return name in pageview ? pageview[name] : null;
+      // Only non-null values are ever stored, so `??` tells "stored" from "not stored".
+      if (duration === "pageview") return pageview[name] ?? null;
       try {
         return JSON.parse(store(duration).getItem(PREFIX + name) as string);
       } catch {
