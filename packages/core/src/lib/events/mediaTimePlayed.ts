@@ -1,5 +1,6 @@
 import createDomEvent from "../helpers/createDomEvent.ts";
 import type { BubblySettings } from "../helpers/createBubbly.ts";
+import type { Trigger } from "../types.ts";
 
 export interface MediaTimePlayedSettings extends BubblySettings {
   amount: number;
@@ -14,10 +15,9 @@ const fired = new WeakMap<object, WeakSet<EventTarget>>();
  * rule and media element when playback crosses `amount` seconds or percent of the seekable
  * length (a seek past the marker counts as crossing it).
  */
-export default createDomEvent<MediaTimePlayedSettings>("timeupdate", (event, settings) => {
+const register = createDomEvent<MediaTimePlayedSettings>("timeupdate", (event, settings) => {
   const media = event.target as HTMLMediaElement;
   const amount = Number(settings.amount);
-  if (!(amount >= 0)) throw new Error("settings.amount must be a number ≥ 0.");
   const seekable = media.seekable;
   const length = seekable && seekable.length ? seekable.end(0) - seekable.start(0) : media.duration;
   const played =
@@ -29,3 +29,10 @@ export default createDomEvent<MediaTimePlayedSettings>("timeupdate", (event, set
   elements.add(media);
   return { ...event, amount: settings.amount, unit: settings.unit };
 });
+
+export default function mediaTimePlayed(settings: MediaTimePlayedSettings, trigger: Trigger): void {
+  if (!(Number(settings.amount) >= 0)) throw new Error("settings.amount must be a number ≥ 0.");
+  if (settings.unit !== "second" && settings.unit !== "percent")
+    throw new Error('settings.unit must be "second" or "percent".');
+  register(settings, trigger);
+}
