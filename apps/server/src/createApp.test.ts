@@ -32,3 +32,33 @@ describe("server app", () => {
     expect((await app.inject({ url: "/studio/missing.js" })).statusCode).toBe(404);
   });
 });
+
+describe("server app APIs", () => {
+  it("lists the seeded datastreams of the spec's property", async () => {
+    const app = createApp();
+    const res = await app.inject({ url: "/api/datastreams" });
+    const ids = res.json<{ datastreams: { id: string; propertyId: string }[] }>().datastreams;
+    expect(ids.map((d) => d.id)).toEqual([
+      "pc-marketing-development",
+      "pc-marketing-production",
+      "pc-marketing-staging",
+    ]);
+    expect(new Set(ids.map((d) => d.propertyId))).toEqual(new Set(["PRpcmarketing"]));
+    await app.close();
+  });
+
+  it("answers unknown paths with a 404 problem", async () => {
+    const app = createApp();
+    const res = await app.inject({ url: "/nothing/here" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("application/problem+json");
+    expect(res.json()).toMatchObject({ status: 404, type: "urn:liftoff:errors:EXEG-0209-404" });
+    await app.close();
+  });
+
+  it("can start without seeding", async () => {
+    const app = createApp({ seed: false });
+    expect((await app.inject({ url: "/api/datastreams" })).json()).toEqual({ datastreams: [] });
+    await app.close();
+  });
+});
