@@ -246,6 +246,59 @@ describe("opt-out status", () => {
   });
 });
 
+describe("callbacks, state and cookie options", () => {
+  it("forceCallCallback answers at once while the call is out", async () => {
+    server.behaviour.delayMs = 200;
+    const visitor = instance();
+    const answered = vi.fn();
+    visitor.getMarketingCloudVisitorID(answered, true);
+    expect(answered).toHaveBeenCalledWith("");
+    const later = await mid(visitor);
+    expect(later).toMatch(/^\d{38}$/);
+    expect(answered).toHaveBeenCalledTimes(1);
+  });
+
+  it("a throwing callback is logged and does not stop the others", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const visitor = instance();
+    visitor.getMarketingCloudVisitorID(() => {
+      throw new Error("page bug");
+    });
+    expect(await mid(visitor)).toMatch(/^\d{38}$/);
+    expect(warn).toHaveBeenCalledWith("[Visitor] A callback threw", new Error("page bug"));
+    warn.mockRestore();
+  });
+
+  it("takes customer IDs and an SDID from serverState, and resetState forgets them", async () => {
+    const serverState = JSON.stringify({
+      [ORG]: {
+        customerIDs: { crm: { id: "9", authState: 1 } },
+        sdid: "0123456789ABCDEF-FEDCBA9876543210",
+      },
+    });
+    const visitor = instance({ serverState });
+    expect(visitor.getCustomerIDs()).toEqual({ crm: { id: "9", authState: 1 } });
+    expect(visitor.getSupplementalDataID("analytics")).toBe("0123456789ABCDEF-FEDCBA9876543210");
+    await mid(visitor);
+    expect(server.calls("/id")[0]!.searchParams.get("d_cid_ic")).toBe("crm\u00019\u00011");
+    visitor.resetState();
+    expect(visitor.getCustomerIDs()).toEqual({});
+    expect(visitor.getSupplementalDataID("analytics")).not.toBe(
+      "0123456789ABCDEF-FEDCBA9876543210",
+    );
+    expect(() => visitor.resetState("[1]")).toThrow("`serverState` has an invalid format.");
+  });
+
+  it("writes a session cookie with cookieLifetime SESSION and none with NONE", async () => {
+    await mid(instance({ cookieLifetime: "SESSION" }));
+    expect(amcv()).toContain("MCMID");
+    document.cookie = `${AMCV}=; path=/; max-age=0`;
+    delete win.adobe;
+    await mid(instance({ cookieLifetime: "NONE" }));
+    expect(amcv()).toBe("");
+  });
+});
+
 describe("supplemental data IDs", () => {
   it("are shared by consumers of one hit and renewed for the next", () => {
     const visitor = instance();
