@@ -44,7 +44,13 @@ export function writeCookie(
   options: CookieOptions = {},
   doc: Document = document,
 ): void {
-  let cookie = `${name}=${encodeURIComponent(value)}; path=/`;
+  // Escape only what a cookie value cannot hold; keep `=`, `/`, `+` etc. readable as alloy's
+  // cookie library does, so base64 identity values reach the edge unchanged (RFC 6265 §4.1.1).
+  const encoded = encodeURIComponent(value).replace(
+    /%(2[346BF]|3[AC-F]|40|5[BDE]|60|7[BCD])/g,
+    decodeURIComponent,
+  );
+  let cookie = `${name}=${encoded}; path=/`;
   if (!isNil(options.maxAge)) cookie += `; max-age=${options.maxAge}`;
   if (options.domain) cookie += `; domain=${options.domain}`;
   if (options.sameSite) cookie += `; SameSite=${options.sameSite}`;

@@ -252,7 +252,7 @@ describe("command API", () => {
     await expect(alloy("getIdentity", { namespaces: ["CORE"] })).rejects.toThrow(
       "namespaces: The CORE namespace cannot be requested when third-party cookies are disabled.",
     );
-    expect(document.cookie).toContain(`AMCV_${encodeURIComponent(ORG)}=MCMID%7C${ECID}`);
+    expect(document.cookie).toContain(`AMCV_${encodeURIComponent(ORG)}=MCMID|${ECID}`);
   });
 
   it("consent: pending queues, in releases, out resolves {} with the warning", async () => {
