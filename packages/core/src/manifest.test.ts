@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { manifest } from "./manifest.ts";
+
+const lib = join(import.meta.dirname, "lib");
+const folders = ["events", "conditions", "actions", "dataElements"];
+const moduleFiles = folders.flatMap((folder) =>
+  readdirSync(join(lib, folder))
+    .filter((f) => /^[a-zA-Z]+\.ts$/.test(f))
+    .map((f) => `core/src/lib/${folder}/${f.replace(/\.ts$/, ".js")}`),
+);
+
+describe("manifest", () => {
+  it("has one entry per module file and a file per entry", () => {
+    expect(manifest.map((m) => m.path).sort()).toEqual(moduleFiles.sort());
+    expect(new Set(manifest.map((m) => m.path)).size).toBe(manifest.length);
+  });
+
+  it("entries are well formed: kebab-case names unique per kind, object settings schemas", () => {
+    for (const entry of manifest) {
+      expect(entry.name).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(entry.displayName.length).toBeGreaterThan(0);
+      expect(entry.settings.type).toBe("object");
+      for (const key of entry.settings.required ?? [])
+        expect(entry.settings.properties).toHaveProperty(key);
+      const folder = entry.kind === "dataElement" ? "dataElements" : `${entry.kind}s`;
+      expect(entry.path.startsWith(`core/src/lib/${folder}/`)).toBe(true);
+    }
+    const keys = manifest.map((m) => `${m.kind}:${m.name}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("carries the spec's defaults (spec §9)", () => {
+    const settings = (name: string) => manifest.find((m) => m.name === name)!.settings.properties!;
+    expect(settings("scroll-depth").thresholds!.default).toEqual([25, 50, 75, 100]);
+    expect(settings("scroll-depth").initialDelay!.default).toBe(100);
+    expect(settings("scroll-depth").timeSpent!.default).toBe(10);
+    expect(settings("time-and-scroll").scrollDepth!.default).toBe(50);
+    expect(settings("time-and-scroll").seconds!.default).toBe(30);
+    expect(settings("element-await").timeout!.default).toBe(5000);
+    expect(settings("element-await").poll!.default).toBe(100);
+    expect(settings("value-comparison").comparison!.properties!.operator!.enum).toHaveLength(18);
+  });
+
+  it("every module has its own test file or a describe block named after it", () => {
+    for (const folder of folders) {
+      const testFiles = readdirSync(join(lib, folder)).filter((f) => f.endsWith(".test.ts"));
+      const tests = testFiles.map((f) => readFileSync(join(lib, folder, f), "utf8")).join("\n");
+      const described = new Set(
+        [...tests.matchAll(/describe\("([^"]+)"/g)].flatMap((m) => m[1]!.split(/, /)),
+      );
+      for (const entry of manifest.filter((m) => m.path.includes(`/${folder}/`))) {
+        const file = entry.path.replace(/^.*\//, "").replace(/\.js$/, "");
+        expect(
+          described.has(file) || testFiles.some((f) => f.startsWith(`${file}.`)),
+          `${entry.path} has a test`,
+        ).toBe(true);
+      }
+    }
+  });
+});
