@@ -80,6 +80,8 @@ describe("command API", () => {
       "[alloy] The applyPropositions command is not supported by this SDK",
     );
     await expect(alloy("sendMediaEvent")).rejects.toThrow("not supported");
+    await expect(alloy("toString")).rejects.toThrow("[alloy] The toString command does not exist.");
+    await expect(alloy("__proto__")).rejects.toThrow("The __proto__ command does not exist.");
   });
 
   it("lets configure be retried after a validation failure", async () => {

@@ -70,7 +70,10 @@ export default function createInstance(
       throw new Error(
         `The ${commandName} command is not supported by this SDK: personalization rendering, decisioning rules and streaming media are not implemented (see docs/web-sdk.md).`,
       );
-    const command = commands[commandName];
+    // Own keys only: `toString` or `__proto__` are not commands.
+    const command = Object.prototype.hasOwnProperty.call(commands, commandName)
+      ? commands[commandName]
+      : undefined;
     if (!command)
       throw new Error(
         `The ${commandName} command does not exist. List of available commands: ${["configure", "setDebug", ...Object.keys(commands), ...UNSUPPORTED].join(", ")}.`,
