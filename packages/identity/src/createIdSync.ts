@@ -32,7 +32,7 @@ export default function createIdSync(win: Window, config: VisitorConfig, origin:
       .filter((entry) => +entry.split("-")[1]! >= today);
     const urls: unknown[] = [];
     for (const sync of body.ibs as Array<Record<string, unknown> | null>) {
-      const id = String(sync?.id);
+      const id = String((sync?.id as string | number | undefined) ?? "");
       if (!/^\w+$/.test(id) || record.some((entry) => entry.startsWith(`${id}-`))) continue;
       urls.push(...([] as unknown[]).concat(sync!.url));
       record.push(`${id}-${today + (Math.ceil(Number(sync!.ttl) / 1440) || 1)}`);
