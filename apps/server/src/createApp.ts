@@ -7,7 +7,7 @@ import { DatastreamCache } from "./edge/DatastreamCache.ts";
 import { defaultEnvelopeLimits } from "./edge/parseEnvelope.ts";
 import registerEdgeRoutes, { type EdgeOptions } from "./edge/registerEdgeRoutes.ts";
 import { defaultWriteQueueOptions, WriteQueue, type WriteQueueOptions } from "./edge/WriteQueue.ts";
-import errorMapper from "./http/errorMapper.ts";
+import errorMapper, { frameworkErrors } from "./http/errorMapper.ts";
 import { RateLimiter } from "./http/RateLimiter.ts";
 import registerIdentityRoutes from "./identity/registerIdentityRoutes.ts";
 import registerLibraryRoutes from "./libraries/registerLibraryRoutes.ts";
@@ -56,6 +56,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     // Per-request log lines would cost more than the work at ingest rates; errors and
     // rejected requests are logged by the error mapper instead.
     logController: new LogController({ disableRequestLogging: true }),
+    frameworkErrors,
     ...(options.https ? { https: options.https } : {}),
   }) as unknown as LiftoffApp;
   const studioDir = options.studioDir ?? join(repoRoot(), "apps/studio/dist");

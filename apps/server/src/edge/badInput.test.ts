@@ -199,6 +199,12 @@ const cases: Case[] = [
   },
   { name: "unknown action", status: 404, path: "v1/nothing", body: json(ok) },
   { name: "too many path segments", status: 404, path: "a/b/v1/interact", body: json(ok) },
+  {
+    name: "over-long location hint",
+    status: 404,
+    path: `${"h".repeat(300)}/v1/interact`,
+    body: json(ok),
+  },
   { name: "GET on interact", status: 404, method: "GET" },
   {
     name: "bad percent-encoding in query",

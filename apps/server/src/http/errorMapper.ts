@@ -18,6 +18,14 @@ function fromFastify(error: FastifyError): HttpError | undefined {
       });
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return problems.malformedJson("The body is empty.", { field: "body" });
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return new HttpError(
+        414,
+        "urn:liftoff:errors:EXEG-0213-414",
+        "URI too long",
+        "A path segment is longer than the server accepts.",
+        { field: "url" },
+      );
     case "FST_ERR_BAD_URL":
     case "FST_ERR_INVALID_URL":
       return problems.invalidQuery("The URL could not be decoded.", { field: "url" });
@@ -47,6 +55,21 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
       ...(error.field ? { field: error.field } : {}),
       report: { requestId: typeof requestId === "string" ? requestId : request.id },
     });
+}
+
+/**
+ * Router-level errors (a bad URL, an over-long path segment) happen before any route runs;
+ * Fastify hands them to `frameworkErrors`, which goes through the same catalogue.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const mapped =
+    fromFastify(error) ??
+    problems.invalidQuery("The request could not be routed.", { field: "url" });
+  void sendProblem(request, reply, mapped);
 }
 
 /**

@@ -46,6 +46,9 @@ describe("library hosting", () => {
     const bad = await app.inject({ url: "/libs/PR1/EN1/..%2Fsecret.js" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ field: "fileName" });
+    const long = await app.inject({ url: `/libs/PR1/EN1/${"a".repeat(300)}.js` });
+    expect(long.statusCode).toBe(414);
+    expect(long.headers["content-type"]).toContain("application/problem+json");
   });
 
   it("serves the dynamic host allow list and enforces it once it has entries", async () => {
