@@ -15,6 +15,8 @@ const DS = "pc-marketing-production";
 const EVENTS_PER_REQUEST = 10;
 const CONCURRENCY = 8;
 const MAX_REQUESTS = 4000;
+// Enough acknowledged requests that the kill lands in steady load, few enough for a busy machine.
+const ACKED_BEFORE_KILL = 150;
 
 function start(data: string): Promise<{ origin: string; child: ChildProcess }> {
   const child = spawn(
@@ -56,7 +58,7 @@ const body = (requestId: string) =>
   });
 
 test("kill -9 under load loses no acknowledged event", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const data = mkdtempSync(join(tmpdir(), "liftoff-crash-"));
   try {
     const first = await start(data);
@@ -90,7 +92,7 @@ test("kill -9 under load loses no acknowledged event", async () => {
     await exited;
     killed = true;
     await load;
-    expect(acked.length).toBeGreaterThan(300);
+    expect(acked.length).toBeGreaterThan(ACKED_BEFORE_KILL);
 
     // Restart on the same data: WAL recovery, migrations are a no-op, the edge answers again.
     const second = await start(data);
