@@ -30,11 +30,11 @@ export default function createIdSync(win: Window, config: VisitorConfig, origin:
     const record = get("MCSYNCS")
       .split("*")
       .filter((entry) => +entry.split("-")[1]! >= today);
-    const urls: unknown[] = [];
+    const urls: string[] = [];
     for (const sync of body.ibs as Array<Record<string, unknown> | null>) {
       const id = String((sync?.id as string | number | undefined) ?? "");
       if (!/^\w+$/.test(id) || record.some((entry) => entry.startsWith(`${id}-`))) continue;
-      urls.push(...([] as unknown[]).concat(sync!.url));
+      urls.push(...([] as unknown[]).concat(sync!.url).filter((url) => typeof url === "string"));
       record.push(`${id}-${today + (Math.ceil(Number(sync!.ttl) / 1440) || 1)}`);
     }
     let value = record.join("*");
@@ -56,7 +56,7 @@ export default function createIdSync(win: Window, config: VisitorConfig, origin:
       setTimeout(() => {
         if (answered) return;
         win.removeEventListener("message", onMessage);
-        for (const url of urls) if (typeof url === "string") new Image().src = url;
+        for (const url of urls) new Image().src = url;
       }, HANDSHAKE_TIMEOUT_MS);
     frame.style.display = "none";
     frame.src = `${origin}/dest5.html?d_nsid=${config.idSyncContainerID}#${encodeURIComponent(win.location.origin)}`;

@@ -52,7 +52,7 @@ export default function createVisitorNamespace(
     if (existing) return existing;
     const config = normalizeConfig(input, warn);
     const optIn = (adobe.optIn ??= createOptIn(config, createCookies(win.document, {}), (error) =>
-      warn("An opt-in listener threw", error),
+      warn("A callback threw", error),
     ));
     return (instances[org] = createVisitor({ win, orgId: org, config, optIn, warn }));
   }
