@@ -115,11 +115,12 @@ export async function buildModuleScript(modulePath) {
  */
 export async function buildModules(modulePaths, describe = () => ({})) {
   const modules = {};
-  for (const path of modulePaths) {
-    const { script, helpers } = await buildModule(path);
-    modules[path] = { ...describe(path), script };
-    for (const helper of helpers)
-      if (!modules[helper]) modules[helper] = { script: await buildModuleScript(helper) };
-  }
+  const built = await Promise.all(modulePaths.map(buildModule));
+  const helpers = [...new Set(built.flatMap((b) => b.helpers))];
+  const helperScripts = await Promise.all(helpers.map(buildModuleScript));
+  modulePaths.forEach(
+    (path, i) => (modules[path] = { ...describe(path), script: built[i].script }),
+  );
+  helpers.forEach((path, i) => (modules[path] = { script: helperScripts[i] }));
   return modules;
 }

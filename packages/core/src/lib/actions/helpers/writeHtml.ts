@@ -16,8 +16,13 @@ function runScripts(scripts: HTMLScriptElement[], nonce: string | undefined, don
   if (nonce) script.nonce = nonce;
   script.text = old.text;
   const next = () => runScripts(scripts, nonce, done);
-  const external = script.src && !script.async && !script.defer;
-  if (external) script.onload = script.onerror = next;
+  // An external script without async/defer blocks the ones after it, as the parser would.
+  // (A created script is async by default, so the flag is read from the original markup.)
+  const external = script.src && !old.hasAttribute("async") && !old.hasAttribute("defer");
+  if (external) {
+    script.async = false;
+    script.onload = script.onerror = next;
+  }
   old.parentNode!.replaceChild(script, old);
   if (!external) next();
 }
