@@ -2,7 +2,10 @@
 // Requests/s of our `POST /ee/v1/interact` (validated, stored in SQLite, answered with the
 // identity handles) divided by a bare node:http server that only parses the JSON and answers
 // 204, measured side by side in alternating rounds on the same core. Goal (issue 7): ≥ 0.5.
+// `--action identity/acquire` measures the same path without storage (parse, validate, ECID,
+// handles), which separates the cost of the write from the rest of the edge.
 // Usage: node bench/edge-ratio.mjs [--rounds 3] [--seconds 5] [--connections 50] [--events 10]
+//        [--action interact|identity/acquire]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,15 +27,18 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "5" },
     connections: { type: "string", default: "50" },
     events: { type: "string", default: "10" },
+    action: { type: "string", default: "interact" },
   },
 });
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const body = alloyBody(Number(values.events));
+if (!["interact", "identity/acquire"].includes(values.action))
+  throw new Error(`--action: expected interact or identity/acquire, got ${values.action}`);
 
 console.log(
-  `edge ratio: ${values.events} events/request (${body.length} B), ${connections} connections, ` +
+  `edge ratio (/ee/v1/${values.action}): ${values.events} events/request (${body.length} B), ${connections} connections, ` +
     `${seconds} s per side x ${rounds} rounds, servers ${hasTaskset ? "pinned to core 0" : "unpinned"}`,
 );
 const ratios = [];
@@ -48,7 +54,7 @@ for (let r = 1; r <= rounds; r++) {
 
   const data = mkdtempSync(join(tmpdir(), "liftoff-ratio-"));
   const ours = await startLiftoff(data);
-  const url = `${ours.origin}/ee/v1/interact?configId=${DS}`;
+  const url = `${ours.origin}/ee/v1/${values.action}?configId=${DS}`;
   await load(url, body, { seconds: 2, connections });
   const edge = await load(url, body, { seconds, connections });
   await ours.stop();
