@@ -90,6 +90,17 @@ const comparison = {
   rightOperand: {},
 };
 
+const sizeOperator = oneOf([">", "=", "<"], { default: ">" });
+const size = obj(
+  {
+    widthOperator: sizeOperator,
+    width: num({ minimum: 0 }),
+    heightOperator: sizeOperator,
+    height: num({ minimum: 0 }),
+  },
+  ["widthOperator", "width", "heightOperator", "height"],
+);
+
 const m = (
   kind: ModuleKind,
   file: string,
@@ -163,6 +174,32 @@ export const manifest: ModuleManifest[] = [
     obj({ ...bubbly, amount: num({ minimum: 0 }), unit: oneOf(["second", "percent"]) }, [
       "amount",
       "unit",
+    ]),
+  ),
+  m("event", "tabBlur", "tab-blur", "Tab Blur"),
+  m("event", "tabFocus", "tab-focus", "Tab Focus"),
+  m("event", "orientationChange", "orientation-change", "Orientation Change"),
+  m(
+    "event",
+    "timeOnPage",
+    "time-on-page",
+    "Time On Page",
+    obj({ timeOnPage: num({ minimum: 1 }) }, ["timeOnPage"]),
+  ),
+  m(
+    "event",
+    "dataElementChange",
+    "data-element-change",
+    "Data Element Change",
+    obj({ name: str() }, ["name"]),
+  ),
+  m(
+    "event",
+    "elementExists",
+    "element-exists",
+    "Element Exists",
+    obj({ elementSelector: str(), elementProperties: bubbly.elementProperties }, [
+      "elementSelector",
     ]),
   ),
   // The spec's engagement events (spec §4, §9)
@@ -250,6 +287,18 @@ export const manifest: ModuleManifest[] = [
     obj(comparison, ["leftOperand", "comparison"]),
   ),
   m("condition", "customCode", "custom-code", "Custom Code", obj({ source: str() }, ["source"])),
+  m("condition", "dateRange", "date-range", "Date Range", obj({ start: str(), end: str() })),
+  m("condition", "screenResolution", "screen-resolution", "Screen Resolution", size),
+  m("condition", "windowSize", "window-size", "Window Size", size),
+  m(
+    "condition",
+    "sampling",
+    "sampling",
+    "Sampling",
+    obj({ rate: num({ minimum: 0, maximum: 1, default: 0.5 }), persistCohort: bool(false) }, [
+      "rate",
+    ]),
+  ),
   // Actions (reference §5.3)
   m(
     "action",
