@@ -5,7 +5,7 @@
 // `--action identity/acquire` measures the same path without storage (parse, validate, ECID,
 // handles), which separates the cost of the write from the rest of the edge.
 // Usage: node bench/edge-ratio.mjs [--rounds 3] [--seconds 5] [--connections 50] [--events 10]
-//        [--action interact|identity/acquire]
+//        [--action interact|identity/acquire] [--warmup 5]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,6 +26,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     seconds: { type: "string", default: "5" },
     connections: { type: "string", default: "50" },
+    // V8 needs a few seconds of load before the server's hot code is optimised.
+    warmup: { type: "string", default: "5" },
     events: { type: "string", default: "10" },
     action: { type: "string", default: "interact" },
   },
@@ -48,14 +50,17 @@ for (let r = 1; r <= rounds; r++) {
     [join(root, "bench/server/bareServer.mjs")],
     /listening on (http\S+)/,
   );
-  await load(`${bare.origin}/ee/v1/interact`, body, { seconds: 2, connections });
+  await load(`${bare.origin}/ee/v1/interact`, body, {
+    seconds: Number(values.warmup),
+    connections,
+  });
   const base = await load(`${bare.origin}/ee/v1/interact`, body, { seconds, connections });
   await bare.stop();
 
   const data = mkdtempSync(join(tmpdir(), "liftoff-ratio-"));
   const ours = await startLiftoff(data);
   const url = `${ours.origin}/ee/v1/${values.action}?configId=${DS}`;
-  await load(url, body, { seconds: 2, connections });
+  await load(url, body, { seconds: Number(values.warmup), connections });
   const edge = await load(url, body, { seconds, connections });
   await ours.stop();
   rmSync(data, { recursive: true, force: true });
