@@ -8,7 +8,7 @@
 // Run: npx tsx bench/core-sizes.mjs   (prints Markdown tables for bench/RESULTS.md)
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { buildModule, buildModules, modulePaths } from "../packages/core/build.mjs";
+import { buildModule, buildModules, modulePaths, sharedHelpers } from "../packages/core/build.mjs";
 
 import { manifest } from "../packages/core/src/manifest.ts";
 const runtime = readFileSync(
@@ -63,7 +63,7 @@ function library(modules) {
 }
 
 const rows = [];
-for (const path of [...modulePaths(), "core/src/lib/events/helpers/pageLifecycleEvents.js"]) {
+for (const path of [...modulePaths(), ...sharedHelpers]) {
   const { script } = await buildModule(path);
   rows.push([path.replace(`${lib}/`, ""), script.length, gz(script)]);
 }
@@ -84,7 +84,7 @@ console.log(
   `| runtime + typical set (${typical.length} modules + lifecycle helper) | ${fmt(withTypical.length)} | ${fmt(gz(withTypical))} | **${fmt(gz(withTypical) - gz(base))}** (bar ≤ 7,000; Launch Core ≈ 10,500) |`,
 );
 console.log(
-  `| runtime + every module (${modulePaths().length} + helper) | ${fmt(withAll.length)} | ${fmt(gz(withAll))} | ${fmt(gz(withAll) - gz(base))} |`,
+  `| runtime + every module (${modulePaths().length} + ${sharedHelpers.length} helpers) | ${fmt(withAll.length)} | ${fmt(gz(withAll))} | ${fmt(gz(withAll) - gz(base))} |`,
 );
 console.log(
   "\nPer module (each script alone, as build.mjs emits it; gzip of one small file overstates its share of a library):\n",

@@ -21,7 +21,10 @@ const lib = join(here, "src/lib");
 const envFile = join(lib, "env.ts");
 
 /** Helper modules shared by several modules, by module path. */
-export const sharedHelpers = ["core/src/lib/events/helpers/pageLifecycleEvents.js"];
+export const sharedHelpers = [
+  "core/src/lib/events/helpers/pageLifecycleEvents.js",
+  "core/src/lib/helpers/visitorTracking.js",
+];
 
 /** `core/src/lib/events/click.js` → the TypeScript source file. */
 export function sourceOf(modulePath) {

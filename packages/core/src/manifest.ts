@@ -90,6 +90,7 @@ const comparison = {
   rightOperand: {},
 };
 
+const compareOperator = oneOf([">", "<", "="], { default: ">" });
 const sizeOperator = oneOf([">", "=", "<"], { default: ">" });
 const size = obj(
   {
@@ -299,6 +300,119 @@ export const manifest: ModuleManifest[] = [
       "rate",
     ]),
   ),
+  m(
+    "condition",
+    "browser",
+    "browser",
+    "Browser",
+    obj({ browsers: list(oneOf(["Chrome", "Firefox", "IE", "Edge", "Safari", "Mobile Safari"])) }, [
+      "browsers",
+    ]),
+  ),
+  m(
+    "condition",
+    "operatingSystem",
+    "operating-system",
+    "Operating System",
+    obj(
+      { operatingSystems: list(oneOf(["Windows", "MacOS", "Linux", "Unix", "iOS", "Android"])) },
+      ["operatingSystems"],
+    ),
+  ),
+  m(
+    "condition",
+    "deviceType",
+    "device-type",
+    "Device Type",
+    obj(
+      {
+        deviceTypes: list(
+          oneOf([
+            "Desktop",
+            "iPhone",
+            "iPad",
+            "iPod",
+            "Nokia",
+            "Windows Phone",
+            "Blackberry",
+            "Android",
+          ]),
+        ),
+      },
+      ["deviceTypes"],
+    ),
+  ),
+  m(
+    "condition",
+    "maxFrequency",
+    "max-frequency",
+    "Max Frequency",
+    obj(
+      {
+        count: num({ minimum: 1, default: 1 }),
+        unit: oneOf(
+          ["pageView", "session", "visitor", "second", "minute", "day", "week", "month"],
+          {
+            default: "pageView",
+          },
+        ),
+      },
+      ["unit"],
+    ),
+  ),
+  m(
+    "condition",
+    "landingPage",
+    "landing-page",
+    "Landing Page",
+    obj({ landingPages: list(obj({ value: str(), pageIsRegex: bool(false) }, ["value"])) }, [
+      "landingPages",
+    ]),
+  ),
+  m(
+    "condition",
+    "trafficSource",
+    "traffic-source",
+    "Traffic Source",
+    obj({ trafficSources: list(obj({ value: str(), sourceIsRegex: bool(false) }, ["value"])) }, [
+      "trafficSources",
+    ]),
+  ),
+  m(
+    "condition",
+    "newReturningVisitor",
+    "new-returning-visitor",
+    "New/Returning Visitor",
+    obj({ isNewVisitor: bool(true) }, ["isNewVisitor"]),
+  ),
+  m(
+    "condition",
+    "pageViews",
+    "page-views",
+    "Page Views",
+    obj(
+      {
+        operator: compareOperator,
+        count: num({ minimum: 0 }),
+        duration: oneOf(["lifetime", "session"], { default: "lifetime" }),
+      },
+      ["operator", "count", "duration"],
+    ),
+  ),
+  m(
+    "condition",
+    "sessions",
+    "sessions",
+    "Sessions",
+    obj({ operator: compareOperator, count: num({ minimum: 0 }) }, ["operator", "count"]),
+  ),
+  m(
+    "condition",
+    "timeOnSite",
+    "time-on-site",
+    "Time On Site",
+    obj({ operator: compareOperator, minutes: num({ minimum: 0 }) }, ["operator", "minutes"]),
+  ),
   // Actions (reference §5.3)
   m(
     "action",
@@ -461,6 +575,26 @@ export const manifest: ModuleManifest[] = [
         delimiter: str(),
       },
       ["sourceValue", "operator"],
+    ),
+  ),
+  m(
+    "dataElement",
+    "visitorBehavior",
+    "visitor-behavior",
+    "Visitor Behavior",
+    obj(
+      {
+        attribute: oneOf([
+          "landingPage",
+          "trafficSource",
+          "minutesOnSite",
+          "sessionCount",
+          "sessionPageViewCount",
+          "lifetimePageViewCount",
+          "isNewVisitor",
+        ]),
+      },
+      ["attribute"],
     ),
   ),
   m("dataElement", "deviceType", "device-type", "Device Type", none, true),
