@@ -24,8 +24,9 @@ export default function initRules(
   for (const [rule, event] of pairs) {
     const entry = rt.modules_.entry_(event.modulePath);
     const $type = `${entry?.extensionName_}.${entry?.definition_.name}`;
+    const $rule = { id: rule.id, name: rule.name };
     const run = (input?: unknown) => {
-      const synthetic = normalize(input, $type, rule);
+      const synthetic = normalize(input, $type, $rule);
       rt.notify_("ruleTriggered", { rule });
       runRule(rule, synthetic);
     };
