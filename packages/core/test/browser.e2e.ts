@@ -309,3 +309,41 @@ test("media: a real <video> fires play, each time-played milestone once, and end
   expect(seen.filter((e) => e === "play")).toHaveLength(2);
   await context.close();
 });
+
+test("enters viewport: a real IntersectionObserver, first entry once, every entry each time", async ({
+  browser,
+}) => {
+  const { page, context } = await open(browser, {
+    modules: ["events/entersViewport"],
+    rules: [
+      rule("first", {
+        events: [event("entersViewport", { elementSelector: ".teaser" })],
+        actions: [push(`["first", event.element.id]`)],
+      }),
+      rule("every", {
+        events: [event("entersViewport", { elementSelector: "#t2", frequency: "everyEntry" })],
+        actions: [push(`["every", event.element.id]`)],
+      }),
+    ],
+    html: `<script src="LIB"></script></head><body style="margin:0">
+      <div class="teaser" id="t1" style="height:100px">one</div>
+      <div style="height:3000px"></div>
+      <div class="teaser" id="t2" style="height:100px">two</div>
+      <div style="height:3000px"></div>`,
+  });
+  await waitEvents(page, 1);
+  expect(await events(page)).toEqual([["first", "t1"]]);
+  await page.evaluate(() => document.getElementById("t2")!.scrollIntoView());
+  await waitEvents(page, 3);
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.waitForTimeout(200);
+  await page.evaluate(() => document.getElementById("t2")!.scrollIntoView());
+  await waitEvents(page, 4);
+  const seen = (await events(page)) as string[][];
+  expect(seen.slice(1, 3).sort()).toEqual([
+    ["every", "t2"],
+    ["first", "t2"],
+  ]);
+  expect(seen[3]).toEqual(["every", "t2"]);
+  await context.close();
+});
