@@ -19,6 +19,7 @@ export default tseslint.config(
       "**/dist-types/**",
       ".reports/**",
       ".data/**",
+      ".tmp/**",
       "test-results/**",
       "playwright-report/**",
       "apps/demo-site/public/**",
