@@ -369,6 +369,92 @@ const scenarios: Scenario[] = [
         ["registered", "late"],
       ]),
   },
+  {
+    name: "visitor tracking, client, date, size, sampling and frequency conditions; element-exists",
+    parts: {
+      dataElements: {
+        sessions: dataElement("visitorBehavior", { attribute: "sessionCount" }),
+        views: dataElement("visitorBehavior", { attribute: "sessionPageViewCount" }),
+        isNew: dataElement("visitorBehavior", { attribute: "isNewVisitor" }),
+        landing: dataElement("visitorBehavior", { attribute: "landingPage" }),
+      },
+      rules: [
+        onLoad("new visitor", [condition("newReturningVisitor", { isNewVisitor: true })]),
+        onLoad("returning", [condition("newReturningVisitor", { isNewVisitor: false })]),
+        onLoad("first view", [
+          condition("pageViews", { operator: "=", count: 1, duration: "session" }),
+        ]),
+        onLoad("one session", [condition("sessions", { operator: "=", count: 1 })]),
+        onLoad("landing", [
+          condition("landingPage", {
+            landingPages: [{ value: "/page\\.html$", pageIsRegex: true }],
+          }),
+        ]),
+        onLoad("just arrived", [condition("timeOnSite", { operator: "<", minutes: 1 })]),
+        onLoad("chrome", [condition("browser", { browsers: ["Chrome"] })]),
+        onLoad("linux", [condition("operatingSystem", { operatingSystems: ["Linux"] })]),
+        onLoad("desktop", [condition("deviceType", { deviceTypes: ["Desktop"] })]),
+        onLoad("in range", [
+          condition("dateRange", { start: "2020-01-01T00:00:00Z", end: "2999-01-01T00:00:00Z" }),
+        ]),
+        onLoad("wide window", [
+          condition("windowSize", {
+            widthOperator: ">",
+            width: 100,
+            heightOperator: ">",
+            height: 100,
+          }),
+        ]),
+        onLoad("everyone sampled", [condition("sampling", { rate: 1 })]),
+        rule("twice per page", {
+          events: [event("libraryLoaded"), event("libraryLoaded"), event("libraryLoaded")],
+          conditions: [condition("maxFrequency", { count: 2, unit: "pageView" })],
+          actions: [record("capped")],
+        }),
+        rule("figures", {
+          events: [event("libraryLoaded")],
+          actions: [
+            push(
+              `[_satellite.getVar("sessions"), _satellite.getVar("views"), _satellite.getVar("isNew"), _satellite.getVar("landing")]`,
+            ),
+          ],
+        }),
+        rule("exists", {
+          events: [event("elementExists", { elementSelector: "#totalCount" })],
+          actions: [push(`["exists", event.element.textContent]`)],
+        }),
+      ],
+    },
+    options: {
+      body: `<span id="totalCount">12</span>`,
+      after: (page) => page.waitForFunction(() => (window as any).__events.length >= 15),
+    },
+    check: (r) => {
+      expect(
+        labels({ ...r, events: r.events.filter((e) => (e as unknown[])[0] === "action") }),
+      ).toEqual([
+        "new visitor",
+        "first view",
+        "one session",
+        "landing",
+        "just arrived",
+        "chrome",
+        "linux",
+        "desktop",
+        "in range",
+        "wide window",
+        "everyone sampled",
+        "capped",
+        "capped",
+      ]);
+      expect(r.events).toContainEqual([1, 1, true, "https://site.test/page.html"]);
+      expect(r.events).toContainEqual(["exists", "12"]);
+      expect(logs(r)).toContain(
+        'Condition "New/Returning Visitor" for rule "returning" was not met.',
+      );
+      expect(logs(r)).toContain('Condition "Max Frequency" for rule "twice per page" was not met.');
+    },
+  },
 ];
 
 test.describe.configure({ mode: "parallel" });
