@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -22,5 +22,23 @@ describe("SqliteStore", () => {
     expect(await b.migrate()).toBe(1);
     expect(await b.events.count()).toBe(1);
     await b.close();
+  });
+
+  it("checkpoints the WAL from its worker while the writer keeps it open", async () => {
+    const file = join(dir, "checkpoint.db");
+    const store = new SqliteStore(file);
+    await store.migrate();
+    const before = statSync(file).size;
+    const xdm = { eventType: "web.webpagedetails.pageViews", padding: "x".repeat(2000) };
+    await store.events.appendBatch(Array.from({ length: 200 }, () => ({ ...sampleEvent(), xdm })));
+    // Commits only append to the WAL; the rows reach the database file through a checkpoint.
+    let after = before;
+    for (let i = 0; i < 50 && after < before + 200 * 2000; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = statSync(file).size;
+    }
+    expect(after).toBeGreaterThanOrEqual(before + 200 * 2000);
+    expect(await store.events.count()).toBe(200);
+    await store.close();
   });
 });

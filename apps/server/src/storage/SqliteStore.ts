@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import libraryEtag from "./libraryEtag.ts";
 import { migrations } from "./migrations.ts";
+import { WalCheckpointer } from "./WalCheckpointer.ts";
 import type {
   Datastream,
   EventFilter,
@@ -94,13 +95,27 @@ export class SqliteStore implements Store {
   readonly kind = "sqlite";
   private readonly db: Database.Database;
   private writeEvents: ((events: NewEvent[]) => void) | undefined;
+  private readonly checkpointer: WalCheckpointer | undefined;
 
   constructor(file: string, options: { synchronous?: "normal" | "full" } = {}) {
+    const synchronous = options.synchronous === "full" ? "FULL" : "NORMAL";
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma("journal_mode = WAL");
-    this.db.pragma(`synchronous = ${options.synchronous === "full" ? "FULL" : "NORMAL"}`);
+    this.db.pragma(`synchronous = ${synchronous}`);
     this.db.pragma("busy_timeout = 5000");
+    if (file !== ":memory:") {
+      // Checkpoints run in a worker thread, not inside a commit on the event loop; a commit
+      // is as durable as before (it is in the WAL either way). See WalCheckpointer.
+      this.db.pragma("wal_autocheckpoint = 0");
+      // A restarted WAL is cut back to 64 MiB instead of keeping its high-water size.
+      this.db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+      this.checkpointer = new WalCheckpointer(file, {
+        intervalMs: 100,
+        restartFrames: 16_384,
+        synchronous,
+      });
+    }
   }
 
   migrate(): Promise<number> {
@@ -159,9 +174,10 @@ export class SqliteStore implements Store {
     });
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await this.checkpointer?.close();
+    // The last connection to close checkpoints what is left in the WAL.
     if (this.db.open) this.db.close();
-    return Promise.resolve();
   }
 
   readonly events = {
