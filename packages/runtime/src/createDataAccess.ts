@@ -84,10 +84,13 @@ export default function createDataAccess(rt: Runtime): DataAccess {
   const replace = (thing: unknown, event?: SyntheticEvent): unknown => {
     // Most settings strings carry no token: skip the regular expressions for them.
     if (typeof thing === "string") {
-      if (thing.indexOf("%") < 0) return thing;
-      const whole = /^%([^%]+)%$/.exec(thing);
+      const first = thing.indexOf("%");
+      const end = thing.length - 1;
+      if (first < 0) return thing;
       // A string that is exactly one token keeps the value's type (`%count%` → 42).
-      if (whole) return valueOf(thing, whole[1]!, event);
+      // ("%%" reaches valueOf with an empty name, which is no variable, so it stays as it is.)
+      if (!first && thing.indexOf("%", 1) === end)
+        return valueOf(thing, thing.slice(1, end), event);
       return thing.replace(/%(.+?)%/g, (token, name: string) =>
         String(valueOf(token, name, event)),
       );
@@ -95,8 +98,8 @@ export default function createDataAccess(rt: Runtime): DataAccess {
     if (Array.isArray(thing)) return thing.map((item) => replace(item, event));
     if (thing && typeof thing === "object") {
       const copy: Record<string, unknown> = {};
-      for (const key of Object.keys(thing))
-        copy[key] = replace((thing as Record<string, unknown>)[key], event);
+      // Settings are plain JSON objects: for-in sees exactly their keys, without an array.
+      for (const key in thing) copy[key] = replace((thing as Record<string, unknown>)[key], event);
       return copy;
     }
     return thing;

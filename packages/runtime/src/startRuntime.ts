@@ -56,9 +56,12 @@ export default function startRuntime(
   });
 
   let monitorsWarned = false;
-  rt.notify_ = (type, payload) => {
+  rt.notify_ = (what, rule, component) => {
     const monitors = satellite._monitors as Record<string, (p: object) => void>[] | undefined;
     if (!monitors) return;
+    const payload = component
+      ? { rule, [what === "ConditionFailed" ? "condition" : "action"]: component }
+      : { rule };
     if (!monitorsWarned) {
       monitorsWarned = true;
       logger.warn(
@@ -67,7 +70,7 @@ export default function startRuntime(
     }
     for (const monitor of monitors) {
       try {
-        monitor[type]?.(payload);
+        monitor[`rule${what}`]?.(payload);
       } catch (error) {
         logger.error(error);
       }

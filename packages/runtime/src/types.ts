@@ -1,4 +1,4 @@
-import type { BuildInfo, Container, PropertySettings } from "@liftoff/schema";
+import type { BuildInfo, Container, PropertySettings, Rule } from "@liftoff/schema";
 import type { DataAccess } from "./createDataAccess.ts";
 import type { DebugController } from "./createDebugController.ts";
 import type { DynamicHostResolver } from "./createDynamicHostResolver.ts";
@@ -31,5 +31,14 @@ export interface Runtime {
   property_: { name: string; id: string };
   settings_: PropertySettings;
   transform_(settings: Record<string, unknown>, modulePath: string, filePaths?: string[]): void;
-  notify_(type: string, payload: object): void;
+  /**
+   * Calls `_satellite._monitors` hooks `rule<what>` with `{rule}` (plus `condition` or `action`
+   * for the Failed hooks). The payload is only built when monitors are present: these calls
+   * sit on every rule's hot path.
+   */
+  notify_: (
+    what: "Triggered" | "Completed" | "ConditionFailed" | "ActionFailed",
+    rule: Rule,
+    component?: object,
+  ) => void;
 }

@@ -20,7 +20,8 @@ const engineFiles: Record<Engine, string> = {
   liftoff: join(root, "packages/runtime/dist/runtime.min.js"),
 };
 const engineCode: Partial<Record<Engine, string>> = {};
-const engine = (e: Engine) => (engineCode[e] ??= readFileSync(engineFiles[e], "utf8"));
+/** The engine file of `e` (turbine's dist/engine.min.js or our dist/runtime.min.js). */
+export const engineFile = (e: Engine) => (engineCode[e] ??= readFileSync(engineFiles[e], "utf8"));
 
 export const ORIGIN = "https://site.test";
 
@@ -37,7 +38,7 @@ export function toSource(value: unknown): string {
 
 /** The library file as Launch lays it out: container assignment, then the engine. */
 export function libraryFile(container: object, e: Engine): string {
-  return `window._satellite=window._satellite||{};window._satellite.container=${toSource(container)};\n${engine(e)}`;
+  return `window._satellite=window._satellite||{};window._satellite.container=${toSource(container)};\n${engineFile(e)}`;
 }
 
 export interface RunOptions {

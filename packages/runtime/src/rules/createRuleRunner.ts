@@ -31,9 +31,7 @@ export default function createRuleRunner(rt: Runtime) {
 
   const failed = (c: Component, rule: Rule, error: unknown, isCondition?: boolean) => {
     logFailure(rt, c.modulePath, rule, error);
-    const kind = isCondition ? "condition" : "action";
-    // ruleConditionFailed({rule, condition}) or ruleActionFailed({rule, action}).
-    rt.notify_(`rule${isCondition ? "Condition" : "Action"}Failed`, { rule, [kind]: c });
+    rt.notify_(isCondition ? "ConditionFailed" : "ActionFailed", rule, c);
   };
 
   // Truthy result and no negate, or falsy result with negate.
@@ -43,12 +41,12 @@ export default function createRuleRunner(rt: Runtime) {
     logger.log(
       `Condition "${componentName(rt, c.modulePath)}" for rule "${rule.name}" was not met.`,
     );
-    rt.notify_("ruleConditionFailed", { rule, condition: c });
+    rt.notify_("ConditionFailed", rule, c);
   };
 
   const completed = (rule: Rule) => {
     logger.log(`Rule "${rule.name}" fired.`);
-    rt.notify_("ruleCompleted", { rule });
+    rt.notify_("Completed", rule);
   };
 
   // An action's late rejection is logged; it must never surface as an unhandled rejection.

@@ -27,7 +27,7 @@ export default function initRules(
     const $rule = { id: rule.id, name: rule.name };
     const run = (input?: unknown) => {
       const synthetic = normalize(input, $type, $rule);
-      rt.notify_("ruleTriggered", { rule });
+      rt.notify_("Triggered", rule);
       runRule(rule, synthetic);
     };
     const trigger = (input?: unknown) => (pending ? pending.push(() => run(input)) : run(input));
