@@ -112,7 +112,7 @@ export class SqliteStore implements Store {
       this.db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
       this.checkpointer = new WalCheckpointer(file, {
         intervalMs: 100,
-        restartFrames: 16_384,
+        restartFrames: 65_536,
         synchronous,
       });
     }
