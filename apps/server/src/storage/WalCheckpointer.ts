@@ -44,8 +44,8 @@ parentPort.on("message", (message) => {
 /**
  * Checkpoints a WAL database from a worker thread. SQLite's automatic checkpoint runs inside
  * the committing call, so on the ingest path it stalled the event loop for the copy and the
- * fsync of the database file (hundreds of milliseconds now and then, the p99 of
- * bench/edge-ingest.mjs). With `wal_autocheckpoint = 0` on the writing connection and this
+ * fsync of the database file (up to hundreds of milliseconds on a contended machine,
+ * bench/RESULTS.md). With `wal_autocheckpoint = 0` on the writing connection and this
  * worker doing the checkpoints, commits only append to the WAL.
  */
 export class WalCheckpointer {
