@@ -298,6 +298,11 @@ const scenarios: Scenario[] = [
       body: `<a class="cta" id="cta" href="#q">Get a <b id="b">Quote</b></a>`,
       after: async (page) => {
         await page.click("#b");
+        // The #q navigation reports its history change from a later task: wait for it, so the
+        // pushState below cannot overtake it.
+        await page.waitForFunction(() =>
+          (window as unknown as { __events: unknown[][] }).__events.some((e) => e[0] === "route"),
+        );
         await page.evaluate(() => {
           document.dispatchEvent(new CustomEvent("quote:step", { detail: { step: 2 } }));
           history.pushState(null, "", "/step-2");
