@@ -1,4 +1,5 @@
 import type { EdgeEvent } from "./parseEnvelope.ts";
+import type { NewEvent } from "../storage/Store.ts";
 
 type Json = Record<string, unknown>;
 const get = (root: unknown, ...path: string[]): unknown =>
@@ -9,15 +10,11 @@ const get = (root: unknown, ...path: string[]): unknown =>
 const text = (v: unknown, max = 2048): string | null =>
   typeof v === "string" && v !== "" ? v.slice(0, max) : null;
 
-export interface ReportColumns {
-  eventType: string | null;
-  pageName: string | null;
-  pageUrl: string | null;
-  siteSection: string | null;
-  eventNumbers: string | null;
-  linkType: string | null;
-  linkUrl: string | null;
-}
+/** The indexed columns of a stored event, as the storage contract defines them. */
+export type ReportColumns = Pick<
+  NewEvent,
+  "eventType" | "pageName" | "pageUrl" | "siteSection" | "eventNumbers" | "linkType" | "linkUrl"
+>;
 
 /**
  * The indexed report columns of one event. XDM first (`web.webPageDetails`,
