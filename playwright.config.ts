@@ -6,7 +6,7 @@ import { launchOptions } from "./e2e/chromium.ts";
 export default defineConfig({
   testDir: ".",
   testMatch: /.*\.e2e\.ts$/,
-  testIgnore: ["**/node_modules/**", "**/dist/**"],
+  testIgnore: ["**/node_modules/**", "**/dist/**", ".tmp/**"],
   workers: 2,
   timeout: 30_000,
   retries: 0,
