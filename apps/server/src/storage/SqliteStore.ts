@@ -91,6 +91,17 @@ const limitOf = (filter: EventFilter) => Math.min(Math.max(filter.limit ?? 100, 
  * transaction survive a killed process (the WAL is in the OS page cache); only a power loss
  * can drop the last transactions. `synchronous: "full"` trades throughput for that case.
  */
+/** A datastream as the `datastreams` table's column values, in column order. */
+const datastreamRow = (d: Datastream) =>
+  [
+    d.id,
+    d.orgId,
+    d.propertyId,
+    d.environmentId,
+    d.stage,
+    JSON.stringify(d.allowedOrigins),
+  ] as const;
+
 export class SqliteStore implements Store {
   readonly kind = "sqlite";
   private readonly db: Database.Database;
@@ -226,27 +237,13 @@ export class SqliteStore implements Store {
            environment_id = excluded.environment_id, stage = excluded.stage,
            allowed_origins = excluded.allowed_origins`,
         )
-        .run(
-          d.id,
-          d.orgId,
-          d.propertyId,
-          d.environmentId,
-          d.stage,
-          JSON.stringify(d.allowedOrigins),
-        );
+        .run(...datastreamRow(d));
       return Promise.resolve();
     },
     putIfMissing: (d: Datastream): Promise<boolean> => {
       const result = this.db
         .prepare("INSERT INTO datastreams VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")
-        .run(
-          d.id,
-          d.orgId,
-          d.propertyId,
-          d.environmentId,
-          d.stage,
-          JSON.stringify(d.allowedOrigins),
-        );
+        .run(...datastreamRow(d));
       return Promise.resolve(result.changes === 1);
     },
   };
