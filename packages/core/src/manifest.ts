@@ -3,31 +3,9 @@
  * `name`, used for `event.$type`), display name and a JSON Schema of its settings with
  * defaults. The builder validates rules with it; the studio builds its forms from it.
  */
-export type ModuleKind = "event" | "condition" | "action" | "dataElement";
+import type { ModuleKind, ModuleManifest, SettingsSchema } from "@liftoff/schema";
 
-export interface SettingsSchema {
-  type?: string | string[];
-  properties?: Record<string, SettingsSchema>;
-  items?: SettingsSchema;
-  required?: string[];
-  enum?: unknown[];
-  default?: unknown;
-  minimum?: number;
-  maximum?: number;
-  description?: string;
-}
-
-export interface ModuleManifest {
-  /** `core/src/lib/<kind folder>/<file>.js`. */
-  path: string;
-  kind: ModuleKind;
-  /** Launch's delegate name (`extension.json` `name`). */
-  name: string;
-  displayName: string;
-  /** True for modules that are the spec's own additions, not Launch Core 3.4. */
-  liftoff?: true;
-  settings: SettingsSchema;
-}
+export type { ModuleKind, ModuleManifest, SettingsSchema };
 
 const str = (extra: SettingsSchema = {}): SettingsSchema => ({ type: "string", ...extra });
 const num = (extra: SettingsSchema = {}): SettingsSchema => ({

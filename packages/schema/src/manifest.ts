@@ -1,0 +1,47 @@
+/**
+ * Module manifests: one machine-readable description per extension module (module path,
+ * delegate name, display name, JSON Schema of its settings). Each browser package that
+ * ships an extension publishes one; the builder validates properties with them and the
+ * studio generates its forms from them.
+ */
+export type ModuleKind = "event" | "condition" | "action" | "dataElement" | "shared";
+
+/** The subset of JSON Schema the manifests use. */
+export interface SettingsSchema {
+  type?: string | string[];
+  properties?: Record<string, SettingsSchema>;
+  items?: SettingsSchema;
+  required?: string[];
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  description?: string;
+  /** Studio hint: edit this string with the code editor (custom code). */
+  format?: "code" | "url" | "selector" | "regex" | "json";
+}
+
+export interface ModuleManifest {
+  /** Module path as containers carry it: `<extension>/<path inside the extension>`. */
+  path: string;
+  kind: ModuleKind;
+  /** Launch's delegate name (`extension.json` `name`), used for `event.$type`. */
+  name: string;
+  displayName: string;
+  /** True for modules that are Liftoff's own additions, not in the Launch extension. */
+  liftoff?: true;
+  settings: SettingsSchema;
+}
+
+/** One installable extension: its settings schema and its modules. */
+export interface ExtensionManifest {
+  /** Key in a container's `extensions` map (`core`, `web-sdk`, `identity`). */
+  name: string;
+  displayName: string;
+  version: string;
+  /** Names Launch uses for the same extension (`adobe-alloy`, `adobe-mcid`); import maps them. */
+  launchNames?: string[];
+  /** Schema of the extension-level settings (`turbine.getExtensionSettings()`). */
+  settings: SettingsSchema;
+  modules: ModuleManifest[];
+}

@@ -1,0 +1,112 @@
+/**
+ * The property document: what authors edit (in the studio, or as a file in a repository)
+ * and what the builder turns into one library per environment. Every saved change makes a
+ * new revision of the whole document; revisions are kept forever.
+ *
+ * It mirrors the Launch container (container.ts) with three differences: resources carry
+ * stable ids (diffs and the API address them), data elements are a list (their names are
+ * unique, checked by validation), and settings are what authors write — custom code is a
+ * source string, per-environment values are `{development, staging, production}` — which
+ * the build transforms into the container's runtime form.
+ */
+import type { Company, PropertySettings, Stage } from "./container.ts";
+
+export const PROPERTY_FORMAT_VERSION = 1;
+
+export type JsonSettings = Record<string, unknown>;
+
+export interface PropertyEnvironment {
+  /** Launch-style id, `EN` + 32 hex digits or any `[A-Za-z0-9_-]+`. Used in the library URL. */
+  id: string;
+  name: string;
+  /** Several development environments are allowed; one staging, one production. */
+  stage: Stage;
+}
+
+/** Extension-level settings, as authored. Per-stage values use the stage names as keys. */
+export interface PropertyExtension {
+  /** The extension's manifest name (`core`, `web-sdk`, `identity`) or an opaque import name. */
+  name: string;
+  displayName?: string;
+  version?: string;
+  settings?: JsonSettings;
+  hostedLibFilesBaseUrl?: string;
+  /**
+   * Only for extensions Liftoff does not implement (kept from an import): their module
+   * scripts as source text (`function(module, exports, require, turbine) {…}`), by module
+   * path. They are copied into libraries unchanged and still run.
+   */
+  opaqueModules?: Record<
+    string,
+    { name?: string; displayName?: string; shared?: boolean; script: string }
+  >;
+}
+
+export interface PropertyDataElement {
+  id: string;
+  /** Unique within the property; `%name%` tokens and `_satellite.getVar(name)` use it. */
+  name: string;
+  modulePath: string;
+  settings?: JsonSettings;
+  defaultValue?: unknown;
+  forceLowerCase?: boolean;
+  cleanText?: boolean;
+  storageDuration?: "pageview" | "session" | "visitor";
+  /** Authoring notes shown in the studio; not built into libraries. */
+  description?: string;
+}
+
+export interface PropertyRuleEvent {
+  id: string;
+  modulePath: string;
+  settings?: JsonSettings;
+  /** Default 50. */
+  ruleOrder?: number;
+}
+
+export interface PropertyRuleCondition {
+  id: string;
+  modulePath: string;
+  settings?: JsonSettings;
+  negate?: boolean;
+  /** Milliseconds; only used with rule component sequencing. */
+  timeout?: number;
+}
+
+export interface PropertyRuleAction {
+  id: string;
+  modulePath: string;
+  settings?: JsonSettings;
+  timeout?: number;
+  delayNext?: boolean;
+}
+
+export interface PropertyRule {
+  id: string;
+  /** Unique within the property. */
+  name: string;
+  /** Disabled rules stay in the document and are left out of builds. Default true. */
+  enabled?: boolean;
+  description?: string;
+  events: PropertyRuleEvent[];
+  conditions: PropertyRuleCondition[];
+  actions: PropertyRuleAction[];
+}
+
+export interface PropertyDocument {
+  formatVersion: typeof PROPERTY_FORMAT_VERSION;
+  company: Company;
+  property: { id: string; name: string; settings: PropertySettings };
+  environments: PropertyEnvironment[];
+  extensions: PropertyExtension[];
+  dataElements: PropertyDataElement[];
+  rules: PropertyRule[];
+}
+
+/** One validation finding; `path` names its place, e.g. `rules[3].actions[0].settings.source`. */
+export interface PropertyProblem {
+  path: string;
+  message: string;
+  /** Readable place for people: `rule "Page View" › action 1`. */
+  where?: string;
+}
