@@ -1,0 +1,111 @@
+/**
+ * The insurer's property (spec 000_f53f2974cb1a7332; issue 9 §1) as a PropertyDocument.
+ * Per-installation values (edge and identity server, vendor hosts and ids, site name) are
+ * options with documented defaults; they land in extension settings and constant data
+ * elements, where the studio edits them.
+ */
+import { PROPERTY_FORMAT_VERSION, type PropertyDocument } from "@liftoff/schema";
+import { createDataElements, type SiteConstants } from "./dataElements.ts";
+import { IDENTITY_EXTENSION } from "./modules.ts";
+import { createRules } from "./rules.ts";
+
+export const PROPERTY_ID = "PRpcmarketing";
+export const ORG_ID = "5LIFTOFF0PCMARKETING0001@AdobeOrg";
+export const ENVIRONMENTS = {
+  development: "ENpcmarketingdevelopment",
+  staging: "ENpcmarketingstaging",
+  production: "ENpcmarketingproduction",
+} as const;
+/** Seeded by the server (apps/server/src/defaultDatastreams.ts). */
+export const DATASTREAMS = {
+  development: "pc-marketing-development",
+  staging: "pc-marketing-staging",
+  production: "pc-marketing-production",
+} as const;
+
+export interface PcMarketingOptions extends Partial<SiteConstants> {
+  /** Where the Web SDK sends (`edgeOrigin`); default the local `liftoff serve`. */
+  edgeOrigin?: string;
+  /** Host[:port] answering the identity service's /id; default the local `liftoff serve`. */
+  identityServer?: string;
+  /** Web SDK consent before any decision: `in` (default), `out` or `pending`. */
+  defaultConsent?: "in" | "out" | "pending";
+  /** Identity opt-in applies (ecid and aam must be approved before /id). Default false. */
+  doesOptInApply?: boolean;
+}
+
+/** Defaults: the local server and clearly fake vendor values (spec §7 omits the hosts). */
+export const DEFAULTS: Required<PcMarketingOptions> = {
+  siteName: "pc",
+  edgeOrigin: "http://localhost:8080",
+  identityServer: "localhost:8080",
+  defaultConsent: "in",
+  doesOptInApply: false,
+  adPixelId: "PLACEHOLDER-PIXEL-ID",
+  adPixelHost: "https://pixel.vendor.example",
+  marketingAutomationSiteId: "PLACEHOLDER-SITE-ID",
+  marketingAutomationHost: "https://tracker.vendor.example",
+  insightPartnerId: "PLACEHOLDER-PARTNER-ID",
+  insightHost: "https://insight.vendor.example",
+  hostedScriptsBase: "https://scripts.vendor.example",
+};
+
+export default function createPropertyDocument(options: PcMarketingOptions = {}): PropertyDocument {
+  const o = { ...DEFAULTS, ...options };
+  const insecureIdentity = o.edgeOrigin.startsWith("http:");
+  return {
+    formatVersion: PROPERTY_FORMAT_VERSION,
+    company: { orgId: ORG_ID, dynamicCdnEnabled: false },
+    property: {
+      id: PROPERTY_ID,
+      name: "PC Marketing",
+      settings: {
+        domains: ["pc-marketing.example", "localhost"],
+        undefinedVarsReturnEmpty: false,
+        ruleComponentSequencingEnabled: false,
+      },
+    },
+    environments: [
+      { id: ENVIRONMENTS.development, name: "Development", stage: "development" },
+      { id: ENVIRONMENTS.staging, name: "Staging", stage: "staging" },
+      { id: ENVIRONMENTS.production, name: "Production", stage: "production" },
+    ],
+    extensions: [
+      { name: "core", displayName: "Core", settings: {} },
+      {
+        name: "web-sdk",
+        displayName: "Web SDK",
+        settings: {
+          instances: [
+            {
+              name: "alloy",
+              edgeConfigId: DATASTREAMS.production,
+              stagingEdgeConfigId: DATASTREAMS.staging,
+              developmentEdgeConfigId: DATASTREAMS.development,
+              edgeOrigin: o.edgeOrigin,
+              defaultConsent: o.defaultConsent,
+              thirdPartyCookiesEnabled: false,
+            },
+          ],
+        },
+      },
+      {
+        name: IDENTITY_EXTENSION,
+        displayName: "Identity Service",
+        settings: {
+          orgId: ORG_ID,
+          variables: [
+            { name: "marketingCloudServer", value: o.identityServer },
+            { name: "marketingCloudServerSecure", value: o.identityServer },
+            // An http:// edge means a local setup where the identity server is http too.
+            ...(insecureIdentity ? [{ name: "loadSSL", value: "false" }] : []),
+            { name: "doesOptInApply", value: String(o.doesOptInApply) },
+            { name: "isOptInStorageEnabled", value: "true" },
+          ],
+        },
+      },
+    ],
+    dataElements: createDataElements(o),
+    rules: createRules(),
+  };
+}
