@@ -1,9 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import createDemoServer, { PUBLIC_DIR, resolvePage } from "./createDemoServer.ts";
+import createDemoServer from "./createDemoServer.ts";
+import { DEEP_SEGMENTS, PAGES } from "./pages.ts";
 
 describe("demo site server", () => {
-  const server = createDemoServer();
+  const libraryUrl = "http://127.0.0.1:9/libs/PRpcmarketing/ENpcmarketingdevelopment/launch.min.js";
+  const server = createDemoServer({ libraryUrl });
   let origin = "";
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -11,15 +13,56 @@ describe("demo site server", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it("serves the home page at /", async () => {
-    const res = await fetch(`${origin}/`);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Protect what matters");
+  it("serves every page of the table with the configured library tag", async () => {
+    for (const page of PAGES) {
+      const res = await fetch(`${origin}${page.path}`);
+      expect(res.status, page.path).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(`<script src="${libraryUrl}" async></script>`);
+      expect(html).toContain('class="do-not-sell"');
+    }
   });
 
-  it("answers 404 for unknown paths and refuses to leave the folder", async () => {
+  it("generates pages 1 to 12 segments deep, each with a breadcrumb", async () => {
+    for (let depth = 1; depth <= 12; depth++) {
+      const html = await (
+        await fetch(`${origin}/${DEEP_SEGMENTS.slice(0, depth).join("/")}`)
+      ).text();
+      expect(html).toContain(`<h1>Depth ${depth}</h1>`);
+      expect(html).toContain('<nav class="breadcrumb"');
+    }
+  });
+
+  it("leaves the library out when none is configured", async () => {
+    const bare = createDemoServer();
+    await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+    const port = (bare.address() as AddressInfo).port;
+    const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    await new Promise<void>((resolve) => bare.close(() => resolve()));
+    expect(html).toContain("Protect what matters");
+    expect(html).not.toContain("launch.min.js");
+  });
+
+  it("records vendor calls and answers them at /__calls", async () => {
+    await fetch(`${origin}/__calls`, { method: "DELETE" });
+    const script = await fetch(`${origin}/vendor/pixel/events.js`);
+    expect(await script.text()).toContain("/vendor/pixel/collect");
+    await fetch(`${origin}/vendor/pixel/collect`, { method: "POST", body: '[["init","1"]]' });
+    const calls = (await (await fetch(`${origin}/__calls`)).json()) as Array<{
+      path: string;
+      body: string;
+    }>;
+    expect(calls.map((c) => c.path)).toEqual(["/vendor/pixel/events.js", "/vendor/pixel/collect"]);
+    expect(calls[1]!.body).toBe('[["init","1"]]');
+    expect((await fetch(`${origin}/vendor/unknown.js`)).status).toBe(404);
+  });
+
+  it("serves a playable WAV for the video and 404 for unknown paths", async () => {
+    const wav = Buffer.from(
+      await (await fetch(`${origin}/media/claims-explained.wav`)).arrayBuffer(),
+    );
+    expect(wav.subarray(0, 4).toString()).toBe("RIFF");
+    expect(wav.subarray(8, 12).toString()).toBe("WAVE");
     expect((await fetch(`${origin}/nope`)).status).toBe(404);
-    expect(resolvePage(PUBLIC_DIR, "/../package.json")).toBeUndefined();
-    expect(resolvePage(PUBLIC_DIR, "/%E0%A4%A")).toBeUndefined();
   });
 });

@@ -1,48 +1,75 @@
-import { createReadStream, existsSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { extname, join, normalize, sep } from "node:path";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { HERO_SVG, toneWav } from "./media.ts";
+import { findPage } from "./pages.ts";
+import renderPage from "./renderPage.ts";
+import { VENDOR_SCRIPTS, type VendorCall } from "./vendorStandIns.ts";
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".pdf": "application/pdf",
-  ".webm": "video/webm",
-};
-
-export const PUBLIC_DIR = join(import.meta.dirname, "../public");
-
-/**
- * Resolves a root-relative URL path to a file in the demo site, the way the real site's
- * paths look: `/pcg/contact-us` → `pcg/contact-us/index.html` or `pcg/contact-us.html`.
- */
-export function resolvePage(dir: string, urlPath: string): string | undefined {
-  let path: string;
-  try {
-    path = decodeURIComponent(urlPath.split("?")[0] ?? "/");
-  } catch {
-    return undefined;
-  }
-  const base = normalize(join(dir, path));
-  if (base !== dir && !base.startsWith(dir + sep) && base + sep !== dir + sep) return undefined;
-  for (const candidate of [base, join(base, "index.html"), `${base}.html`]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return undefined;
+export interface DemoServerOptions {
+  /**
+   * The library's `<script src>`: the Liftoff server origin +
+   * `/libs/PRpcmarketing/<environmentId>/launch.min.js`. Without it pages carry no library.
+   */
+  libraryUrl?: string;
 }
 
-/** The demo site on its own origin (its own port), separate from the Liftoff server. */
-export default function createDemoServer(dir = PUBLIC_DIR): Server {
-  return createServer((req, res) => {
-    const file = resolvePage(dir, req.url ?? "/");
-    if (!file) {
-      res.writeHead(404, { "content-type": "text/plain" }).end("Not found");
-      return;
-    }
-    res.writeHead(200, {
-      "content-type": TYPES[extname(file)] ?? "application/octet-stream",
-      "cache-control": "no-cache",
-    });
-    createReadStream(file).pipe(res);
+export interface DemoServer extends Server {
+  /** Every request made to the vendor stand-ins, oldest first. */
+  readonly vendorCalls: VendorCall[];
+}
+
+const WAV = toneWav();
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  res.writeHead(status, { "content-type": type, "cache-control": "no-cache" }).end(body);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => resolve(body));
+    req.on("error", reject);
   });
+}
+
+/** Serves a vendor request: scripts, collect endpoints, and records it. */
+async function vendor(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  calls: VendorCall[],
+) {
+  calls.push({ method: req.method ?? "GET", path, body: await readBody(req), time: Date.now() });
+  const script = VENDOR_SCRIPTS[path];
+  if (script) return send(res, 200, "text/javascript; charset=utf-8", script);
+  if (path.endsWith("/collect")) return send(res, 204, "text/plain", "");
+  send(res, 404, "text/plain", "Not found");
+}
+
+/**
+ * The demo site on its own origin (its own port), separate from the Liftoff server, so the
+ * container runs cross-origin as in production. `GET /__calls` answers the vendor calls as
+ * JSON and `DELETE /__calls` forgets them.
+ */
+export default function createDemoServer(options: DemoServerOptions = {}): DemoServer {
+  const calls: VendorCall[] = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://demo.invalid");
+    const path = url.pathname;
+    if (path === "/__calls") {
+      if (req.method === "DELETE") calls.length = 0;
+      return send(res, 200, "application/json", JSON.stringify(calls));
+    }
+    if (path.startsWith("/vendor/")) return void vendor(req, res, path, calls);
+    if (path === "/media/claims-explained.wav") return send(res, 200, "audio/wav", WAV);
+    if (path === "/media/hero.svg") return send(res, 200, "image/svg+xml", HERO_SVG);
+    if (path.startsWith("/files/claim-form."))
+      return send(res, 200, "application/octet-stream", "demo file\n");
+    const page = findPage(path);
+    if (!page) return send(res, 404, "text/plain; charset=utf-8", "Not found");
+    send(res, 200, "text/html; charset=utf-8", renderPage(page, options.libraryUrl));
+  }) as DemoServer;
+  Object.defineProperty(server, "vendorCalls", { value: calls });
+  return server;
 }
