@@ -17,7 +17,11 @@ function filterOf(query: Record<string, unknown>, names: string[]): Record<strin
   return out;
 }
 
-const wire = (e: NewEvent) => ({ ...e, receivedAt: e.receivedAt.toISOString() });
+/** An event as JSON for the studio; the request body it came in stays on the server. */
+const wire = ({ source: _source, ...e }: NewEvent) => ({
+  ...e,
+  receivedAt: e.receivedAt.toISOString(),
+});
 
 /**
  * Read side for the studio: `GET /api/events` (latest stored events, filtered) and

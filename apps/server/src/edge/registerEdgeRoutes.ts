@@ -180,7 +180,9 @@ export default function registerEdgeRoutes(
 
       if (action === "interact" || action === "collect") {
         const receivedAt = new Date();
-        const events: NewEvent[] = envelope.events.map((event) => ({
+        // The body text is stored once per request; parseEnvelope accepted it as a string.
+        const body = request.body as string;
+        const events: NewEvent[] = envelope.events.map((event, index) => ({
           receivedAt,
           requestId,
           datastreamId: datastream.id,
@@ -190,6 +192,7 @@ export default function registerEdgeRoutes(
           xdm: event.xdm,
           data: event.data ?? null,
           ...reportColumns(event),
+          source: { body, index },
         }));
         // A 2xx only after commit: this awaits the transaction holding these events.
         await deps.queue.enqueue(events);

@@ -13,12 +13,28 @@ const text = (v: unknown, max = 2048): string | null =>
 /** The indexed columns of a stored event, as the storage contract defines them. */
 export type ReportColumns = Pick<
   NewEvent,
-  "eventType" | "pageName" | "pageUrl" | "siteSection" | "eventNumbers" | "linkType" | "linkUrl"
+  | "eventType"
+  | "pageName"
+  | "pageUrl"
+  | "siteSection"
+  | "eventNumbers"
+  | "linkType"
+  | "linkUrl"
+  | "searchTerm"
+  | "deviceType"
+  | "downloadName"
+  | "campaign"
 >;
+
+/** An eVar from the XDM Analytics field group, else from `data.__adobe.analytics`. */
+const eVar = (xdm: unknown, analytics: unknown, n: number): string | null =>
+  text(get(xdm, "_experience", "analytics", "customDimensions", "eVars", `eVar${n}`), 255) ??
+  text(get(analytics, `eVar${n}`), 255);
 
 /**
  * The indexed report columns of one event. XDM first (`web.webPageDetails`,
- * `web.webInteraction`, `_experience.analytics.event1to100.eventN.value`), then the
+ * `web.webInteraction`, `_experience.analytics.event1to100.eventN.value`, the eVars the
+ * reports group by, `marketing.trackingCode`), then the
  * Analytics-style `data.__adobe.analytics` fields that Launch implementations also send.
  */
 export default function reportColumns(event: EdgeEvent): ReportColumns {
@@ -51,5 +67,11 @@ export default function reportColumns(event: EdgeEvent): ReportColumns {
     linkType:
       text(get(xdm, "web", "webInteraction", "type"), 64) ?? text(get(analytics, "linkType"), 64),
     linkUrl: text(get(xdm, "web", "webInteraction", "URL")) ?? text(get(analytics, "linkURL")),
+    // eVar numbers: docs/analytics-mapping.md.
+    searchTerm: eVar(xdm, analytics, 7),
+    deviceType: eVar(xdm, analytics, 15),
+    downloadName: eVar(xdm, analytics, 9),
+    campaign:
+      text(get(xdm, "marketing", "trackingCode"), 255) ?? text(get(analytics, "campaign"), 255),
   };
 }

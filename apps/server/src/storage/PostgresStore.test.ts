@@ -3,7 +3,9 @@ import { startPostgres } from "../../../../scripts/postgres.mjs";
 import createApp from "../createApp.ts";
 import { pageView, post } from "../edge/testApp.ts";
 import { PostgresStore } from "./PostgresStore.ts";
-import storeContract from "./storeContract.ts";
+import pg from "pg";
+import { latestVersion, migrations } from "./migrations.ts";
+import storeContract, { expectV1EventsKept, v1Events } from "./storeContract.ts";
 
 // `npm test` provides a cluster; a scoped run starts its own, so this suite never skips.
 let url = process.env.LIFTOFF_TEST_PG_URL ?? "";
@@ -40,6 +42,45 @@ describe("the edge on PostgreSQL", () => {
       expect(await store.events.count()).toBe(3);
     } finally {
       await app.close();
+      await store.close();
+    }
+  });
+});
+
+describe("PostgreSQL migration 2", () => {
+  it("upgrades a version-1 database without losing events", async () => {
+    const schema = `v1_${run}`;
+    const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA ${schema}`);
+      await client.query(`CREATE TABLE schema_migrations (
+        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`);
+      await client.query(migrations[0]!.postgres);
+      await client.query("INSERT INTO schema_migrations VALUES (1, 'v1', now())");
+      for (const e of v1Events)
+        await client.query(
+          `INSERT INTO events (received_at, request_id, datastream_id, property_id,
+           environment_id, ecid, event_type, xdm, data, page_name, event_numbers)
+           VALUES ($1, $2, 'ds-1', 'PR1', 'EN1', 'ecid-1', $3, $4, $5, $6, $7)`,
+          [
+            e.receivedAt,
+            e.requestId,
+            e.eventType,
+            JSON.stringify(e.xdm),
+            e.data === null ? null : JSON.stringify(e.data),
+            e.pageName,
+            e.eventNumbers,
+          ],
+        );
+    } finally {
+      await client.end();
+    }
+    const store = new PostgresStore(url, { schema, max: 2 });
+    try {
+      expect(await store.migrate()).toBe(latestVersion);
+      await expectV1EventsKept(store);
+    } finally {
       await store.close();
     }
   });

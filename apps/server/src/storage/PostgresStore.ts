@@ -1,32 +1,41 @@
 import pg from "pg";
 import libraryEtag from "./libraryEtag.ts";
+import { eventAt, requestEvents, sourceOf } from "../edge/eventSource.ts";
+import reportSql, { type ReportValue } from "../reports/reportSql.ts";
 import { migrations } from "./migrations.ts";
 import type {
   Datastream,
   EventFilter,
   LibraryFile,
   NewEvent,
+  ReportQuery,
+  ReportTable,
   Store,
   StoredEvent,
 } from "./Store.ts";
 
 interface EventRow {
   id: string;
+  request_row: string;
+  event_index: number;
   received_at: Date;
   request_id: string;
+  body: unknown;
   datastream_id: string;
   property_id: string;
   environment_id: string;
   ecid: string;
   event_type: string | null;
-  xdm: unknown;
-  data: unknown;
   page_name: string | null;
   page_url: string | null;
   site_section: string | null;
   event_numbers: string | null;
   link_type: string | null;
   link_url: string | null;
+  search_term: string | null;
+  device_type: string | null;
+  download_name: string | null;
+  campaign: string | null;
 }
 
 interface DatastreamRow {
@@ -47,24 +56,40 @@ const toDatastream = (r: DatastreamRow): Datastream => ({
   allowedOrigins: r.allowed_origins,
 });
 
-const toEvent = (r: EventRow): StoredEvent => ({
-  id: Number(r.id),
-  receivedAt: r.received_at,
-  requestId: r.request_id,
-  datastreamId: r.datastream_id,
-  propertyId: r.property_id,
-  environmentId: r.environment_id,
-  ecid: r.ecid,
-  eventType: r.event_type,
-  xdm: r.xdm,
-  data: r.data,
-  pageName: r.page_name,
-  pageUrl: r.page_url,
-  siteSection: r.site_section,
-  eventNumbers: r.event_numbers,
-  linkType: r.link_type,
-  linkUrl: r.link_url,
-});
+/** Rows with their request's body (JSONB, parsed by the driver); each body looked up once. */
+function toEvents(rows: EventRow[]): StoredEvent[] {
+  const bodies = new Map<string, unknown[]>();
+  return rows.map((r) => {
+    let events = bodies.get(r.request_row);
+    if (!events) {
+      events = requestEvents(r.body);
+      bodies.set(r.request_row, events);
+    }
+    const { xdm, data } = eventAt(events, r.event_index);
+    return {
+      id: Number(r.id),
+      receivedAt: r.received_at,
+      requestId: r.request_id,
+      datastreamId: r.datastream_id,
+      propertyId: r.property_id,
+      environmentId: r.environment_id,
+      ecid: r.ecid,
+      eventType: r.event_type,
+      xdm,
+      data,
+      pageName: r.page_name,
+      pageUrl: r.page_url,
+      siteSection: r.site_section,
+      eventNumbers: r.event_numbers,
+      linkType: r.link_type,
+      linkUrl: r.link_url,
+      searchTerm: r.search_term,
+      deviceType: r.device_type,
+      downloadName: r.download_name,
+      campaign: r.campaign,
+    };
+  });
+}
 
 function where(filter: EventFilter): { sql: string; params: string[] } {
   const parts: string[] = [];
@@ -74,17 +99,45 @@ function where(filter: EventFilter): { sql: string; params: string[] } {
     params.push(value);
     parts.push(`${column} = $${params.length}`);
   };
-  add("datastream_id", filter.datastreamId);
-  add("property_id", filter.propertyId);
-  add("environment_id", filter.environmentId);
-  add("request_id", filter.requestId);
+  add("e.datastream_id", filter.datastreamId);
+  add("e.property_id", filter.propertyId);
+  add("e.environment_id", filter.environmentId);
+  add("r.request_id", filter.requestId);
   return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
 }
 
 const limitOf = (filter: EventFilter) => Math.min(Math.max(filter.limit ?? 100, 1), 1000);
-const EVENT_COLUMNS = 15;
+const EVENT_COLUMNS = 18;
 // PostgreSQL allows 65,535 bind parameters per statement.
 const ROWS_PER_INSERT = 2000;
+
+/** `($1,$2,…)` tuples of `width` parameters for `rows` rows. */
+const tuples = (rows: number, width: number) =>
+  Array.from(
+    { length: rows },
+    (_, i) => `(${Array.from({ length: width }, (_, k) => `$${i * width + k + 1}`).join(",")})`,
+  ).join(",");
+
+/** The events of a batch grouped by request: one body row each (as in SqliteStore). */
+function groupByRequest(events: NewEvent[]): Array<{ body: string; events: NewEvent[] }> {
+  const groups: Array<{ body: string; requestId: string; last: number; events: NewEvent[] }> = [];
+  for (const e of events) {
+    const source = sourceOf(e);
+    const group = groups.at(-1);
+    if (
+      group &&
+      group.body === source.body &&
+      group.requestId === e.requestId &&
+      source.index > group.last
+    ) {
+      group.events.push(e);
+      group.last = source.index;
+    } else {
+      groups.push({ body: source.body, requestId: e.requestId, last: source.index, events: [e] });
+    }
+  }
+  return groups;
+}
 
 /**
  * PostgreSQL adapter (`pg` pool) for teams running several server nodes against one
@@ -157,36 +210,59 @@ export class PostgresStore implements Store {
       const client = await this.pool.connect();
       try {
         await client.query("BEGIN");
-        for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
-          const chunk = events.slice(start, start + ROWS_PER_INSERT);
-          const params: unknown[] = [];
-          const tuples = chunk.map((e, i) => {
-            params.push(
-              e.receivedAt,
-              e.requestId,
-              e.datastreamId,
-              e.propertyId,
-              e.environmentId,
-              e.ecid,
-              e.eventType,
-              JSON.stringify(e.xdm ?? {}),
-              e.data === undefined || e.data === null ? null : JSON.stringify(e.data),
-              e.pageName,
-              e.pageUrl,
-              e.siteSection,
-              e.eventNumbers,
-              e.linkType,
-              e.linkUrl,
-            );
-            const base = i * EVENT_COLUMNS;
-            return `(${Array.from({ length: EVENT_COLUMNS }, (_, k) => `$${base + k + 1}`).join(",")})`;
-          });
-          await client.query(
-            `INSERT INTO events (received_at, request_id, datastream_id, property_id,
-             environment_id, ecid, event_type, xdm, data, page_name, page_url, site_section,
-             event_numbers, link_type, link_url) VALUES ${tuples.join(",")}`,
-            params,
+        const groups = groupByRequest(events);
+        for (let start = 0; start < groups.length; start += ROWS_PER_INSERT) {
+          const chunk = groups.slice(start, start + ROWS_PER_INSERT);
+          // Ids are drawn first so each event knows its request row without relying on the
+          // order of RETURNING (which PostgreSQL does not document for multi-row inserts).
+          const { rows } = await client.query<{ id: string }>(
+            "SELECT nextval(pg_get_serial_sequence('requests', 'id')) AS id FROM generate_series(1, $1)",
+            [chunk.length],
           );
+          const rowOf = new Map(chunk.map((g, i) => [g, rows[i]!.id]));
+          await client.query(
+            `INSERT INTO requests (id, request_id, body) VALUES ${tuples(chunk.length, 3)}`,
+            chunk.flatMap((g) => [rowOf.get(g), g.events[0]!.requestId, g.body]),
+          );
+          const params: unknown[] = [];
+          let count = 0;
+          const flush = async () => {
+            if (count === 0) return;
+            await client.query(
+              `INSERT INTO events (request_row, event_index, received_at, datastream_id,
+               property_id, environment_id, ecid, event_type, page_name, page_url, site_section,
+               event_numbers, link_type, link_url, search_term, device_type, download_name,
+               campaign) VALUES ${tuples(count, EVENT_COLUMNS)}`,
+              params.splice(0),
+            );
+            count = 0;
+          };
+          for (const group of chunk) {
+            for (const e of group.events) {
+              params.push(
+                rowOf.get(group),
+                sourceOf(e).index,
+                e.receivedAt,
+                e.datastreamId,
+                e.propertyId,
+                e.environmentId,
+                e.ecid,
+                e.eventType,
+                e.pageName,
+                e.pageUrl,
+                e.siteSection,
+                e.eventNumbers,
+                e.linkType,
+                e.linkUrl,
+                e.searchTerm,
+                e.deviceType,
+                e.downloadName,
+                e.campaign,
+              );
+              if (++count === ROWS_PER_INSERT) await flush();
+            }
+          }
+          await flush();
         }
         await client.query("COMMIT");
       } catch (error) {
@@ -199,18 +275,29 @@ export class PostgresStore implements Store {
     list: async (filter: EventFilter = {}): Promise<StoredEvent[]> => {
       const w = where(filter);
       const { rows } = await this.pool.query<EventRow>(
-        `SELECT * FROM events ${w.sql} ORDER BY id DESC LIMIT ${limitOf(filter)}`,
+        `SELECT e.*, r.request_id, r.body FROM events e JOIN requests r ON r.id = e.request_row
+         ${w.sql} ORDER BY e.id DESC LIMIT ${limitOf(filter)}`,
         w.params,
       );
-      return rows.map(toEvent);
+      return toEvents(rows);
     },
     count: async (filter: EventFilter = {}): Promise<number> => {
       const w = where(filter);
+      const join = filter.requestId === undefined ? "" : "JOIN requests r ON r.id = e.request_row";
       const { rows } = await this.pool.query<{ n: string }>(
-        `SELECT COUNT(*) AS n FROM events ${w.sql}`,
+        `SELECT COUNT(*) AS n FROM events e ${join} ${w.sql}`,
         w.params,
       );
       return Number(rows[0]?.n ?? 0);
+    },
+    report: async (query: ReportQuery): Promise<ReportTable> => {
+      const sql = reportSql(query, "postgres");
+      const { rows } = await this.pool.query<ReportValue[]>({
+        text: sql.text,
+        values: sql.params,
+        rowMode: "array",
+      });
+      return sql.finish(rows);
     },
   };
 

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import { latestVersion, migrations } from "./migrations.ts";
 import { SqliteStore } from "./SqliteStore.ts";
-import storeContract, { sampleEvent } from "./storeContract.ts";
+import storeContract, { expectV1EventsKept, sampleEvent, v1Events } from "./storeContract.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "liftoff-sqlite-"));
 let n = 0;
@@ -19,7 +21,7 @@ describe("SqliteStore", () => {
     await a.events.appendBatch([sampleEvent()]);
     await a.close();
     const b = new SqliteStore(file);
-    expect(await b.migrate()).toBe(1);
+    expect(await b.migrate()).toBe(latestVersion);
     expect(await b.events.count()).toBe(1);
     await b.close();
   });
@@ -39,6 +41,37 @@ describe("SqliteStore", () => {
     }
     expect(after).toBeGreaterThanOrEqual(before + 200 * 2000);
     expect(await store.events.count()).toBe(200);
+    await store.close();
+  });
+});
+
+describe("SQLite migration 2", () => {
+  it("upgrades a version-1 database without losing events", async () => {
+    const file = join(dir, "v1.db");
+    const db = new Database(file);
+    db.exec(`CREATE TABLE schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+    db.exec(migrations[0]!.sqlite);
+    db.prepare("INSERT INTO schema_migrations VALUES (1, 'v1', '2026-11-01T00:00:00.000Z')").run();
+    const insert = db.prepare(`INSERT INTO events (received_at, request_id, datastream_id,
+      property_id, environment_id, ecid, event_type, xdm, data, page_name, page_url,
+      site_section, event_numbers, link_type, link_url)
+      VALUES (?, ?, 'ds-1', 'PR1', 'EN1', 'ecid-1', ?, ?, ?, ?, NULL, NULL, ?, NULL, NULL)`);
+    for (const e of v1Events)
+      insert.run(
+        e.receivedAt,
+        e.requestId,
+        e.eventType,
+        JSON.stringify(e.xdm),
+        e.data === null ? null : JSON.stringify(e.data),
+        e.pageName,
+        e.eventNumbers,
+      );
+    db.close();
+
+    const store = new SqliteStore(file);
+    expect(await store.migrate()).toBe(latestVersion);
+    await expectV1EventsKept(store);
     await store.close();
   });
 });

@@ -3,33 +3,42 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import libraryEtag from "./libraryEtag.ts";
 import { migrations } from "./migrations.ts";
+import { eventAt, requestEvents, sourceOf } from "../edge/eventSource.ts";
 import { WalCheckpointer } from "./WalCheckpointer.ts";
+import reportSql, { type ReportValue } from "../reports/reportSql.ts";
 import type {
   Datastream,
   EventFilter,
   LibraryFile,
   NewEvent,
+  ReportQuery,
+  ReportTable,
   Store,
   StoredEvent,
 } from "./Store.ts";
 
 interface EventRow {
   id: number;
+  request_row: number;
+  event_index: number;
   received_at: string;
   request_id: string;
+  body: string;
   datastream_id: string;
   property_id: string;
   environment_id: string;
   ecid: string;
   event_type: string | null;
-  xdm: string;
-  data: string | null;
   page_name: string | null;
   page_url: string | null;
   site_section: string | null;
   event_numbers: string | null;
   link_type: string | null;
   link_url: string | null;
+  search_term: string | null;
+  device_type: string | null;
+  download_name: string | null;
+  campaign: string | null;
 }
 
 interface DatastreamRow {
@@ -50,24 +59,40 @@ const toDatastream = (r: DatastreamRow): Datastream => ({
   allowedOrigins: JSON.parse(r.allowed_origins) as string[],
 });
 
-const toEvent = (r: EventRow): StoredEvent => ({
-  id: r.id,
-  receivedAt: new Date(r.received_at),
-  requestId: r.request_id,
-  datastreamId: r.datastream_id,
-  propertyId: r.property_id,
-  environmentId: r.environment_id,
-  ecid: r.ecid,
-  eventType: r.event_type,
-  xdm: JSON.parse(r.xdm) as unknown,
-  data: r.data === null ? null : (JSON.parse(r.data) as unknown),
-  pageName: r.page_name,
-  pageUrl: r.page_url,
-  siteSection: r.site_section,
-  eventNumbers: r.event_numbers,
-  linkType: r.link_type,
-  linkUrl: r.link_url,
-});
+/** Rows with their request's body; each body is parsed once however many events it holds. */
+function toEvents(rows: EventRow[]): StoredEvent[] {
+  const bodies = new Map<number, unknown[]>();
+  return rows.map((r) => {
+    let events = bodies.get(r.request_row);
+    if (!events) {
+      events = requestEvents(r.body);
+      bodies.set(r.request_row, events);
+    }
+    const { xdm, data } = eventAt(events, r.event_index);
+    return {
+      id: r.id,
+      receivedAt: new Date(r.received_at),
+      requestId: r.request_id,
+      datastreamId: r.datastream_id,
+      propertyId: r.property_id,
+      environmentId: r.environment_id,
+      ecid: r.ecid,
+      eventType: r.event_type,
+      xdm,
+      data,
+      pageName: r.page_name,
+      pageUrl: r.page_url,
+      siteSection: r.site_section,
+      eventNumbers: r.event_numbers,
+      linkType: r.link_type,
+      linkUrl: r.link_url,
+      searchTerm: r.search_term,
+      deviceType: r.device_type,
+      downloadName: r.download_name,
+      campaign: r.campaign,
+    };
+  });
+}
 
 function where(filter: EventFilter): { sql: string; params: string[] } {
   const parts: string[] = [];
@@ -77,10 +102,10 @@ function where(filter: EventFilter): { sql: string; params: string[] } {
     parts.push(`${column} = ?`);
     params.push(value);
   };
-  add("datastream_id", filter.datastreamId);
-  add("property_id", filter.propertyId);
-  add("environment_id", filter.environmentId);
-  add("request_id", filter.requestId);
+  add("e.datastream_id", filter.datastreamId);
+  add("e.property_id", filter.propertyId);
+  add("e.environment_id", filter.environmentId);
+  add("r.request_id", filter.requestId);
   return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
 }
 
@@ -156,30 +181,49 @@ export class SqliteStore implements Store {
     return Promise.resolve(row.v ?? 0);
   }
 
-  /** One prepared statement and one transaction function, built once (the ingest hot path). */
+  /**
+   * Two prepared statements and one transaction function, built once (the ingest hot path).
+   * Consecutive events of one request share one `requests` row holding the body text.
+   */
   private prepareWriteEvents(): (events: NewEvent[]) => void {
-    const insert = this.db.prepare(`INSERT INTO events (received_at, request_id,
-      datastream_id, property_id, environment_id, ecid, event_type, xdm, data, page_name,
-      page_url, site_section, event_numbers, link_type, link_url)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const insertRequest = this.db.prepare("INSERT INTO requests (request_id, body) VALUES (?, ?)");
+    const insertEvent = this.db.prepare(`INSERT INTO events (request_row, event_index,
+      received_at, datastream_id, property_id, environment_id, ecid, event_type, page_name,
+      page_url, site_section, event_numbers, link_type, link_url, search_term, device_type,
+      download_name, campaign) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     return this.db.transaction((events: NewEvent[]) => {
+      let body: string | undefined;
+      let requestId: string | undefined;
+      let lastIndex = -1;
+      let requestRow = 0;
       for (const e of events) {
-        insert.run(
+        const source = sourceOf(e);
+        // A new request starts where the body, the request id or the index sequence changes.
+        if (source.body !== body || e.requestId !== requestId || source.index <= lastIndex) {
+          requestRow = Number(insertRequest.run(e.requestId, source.body).lastInsertRowid);
+          body = source.body;
+          requestId = e.requestId;
+        }
+        lastIndex = source.index;
+        insertEvent.run(
+          requestRow,
+          source.index,
           e.receivedAt.toISOString(),
-          e.requestId,
           e.datastreamId,
           e.propertyId,
           e.environmentId,
           e.ecid,
           e.eventType,
-          JSON.stringify(e.xdm ?? {}),
-          e.data === undefined || e.data === null ? null : JSON.stringify(e.data),
           e.pageName,
           e.pageUrl,
           e.siteSection,
           e.eventNumbers,
           e.linkType,
           e.linkUrl,
+          e.searchTerm,
+          e.deviceType,
+          e.downloadName,
+          e.campaign,
         );
       }
     });
@@ -204,16 +248,32 @@ export class SqliteStore implements Store {
     list: (filter: EventFilter = {}): Promise<StoredEvent[]> => {
       const w = where(filter);
       const rows = this.db
-        .prepare(`SELECT * FROM events ${w.sql} ORDER BY id DESC LIMIT ${limitOf(filter)}`)
+        .prepare(
+          `SELECT e.*, r.request_id, r.body FROM events e JOIN requests r ON r.id = e.request_row
+           ${w.sql} ORDER BY e.id DESC LIMIT ${limitOf(filter)}`,
+        )
         .all(...w.params) as EventRow[];
-      return Promise.resolve(rows.map(toEvent));
+      return Promise.resolve(toEvents(rows));
     },
     count: (filter: EventFilter = {}): Promise<number> => {
       const w = where(filter);
-      const row = this.db.prepare(`SELECT COUNT(*) AS n FROM events ${w.sql}`).get(...w.params) as {
-        n: number;
-      };
+      const join = filter.requestId === undefined ? "" : "JOIN requests r ON r.id = e.request_row";
+      const row = this.db
+        .prepare(`SELECT COUNT(*) AS n FROM events e ${join} ${w.sql}`)
+        .get(...w.params) as { n: number };
       return Promise.resolve(row.n);
+    },
+    report: (query: ReportQuery): Promise<ReportTable> => {
+      try {
+        const sql = reportSql(query, "sqlite");
+        const rows = this.db
+          .prepare(sql.text)
+          .raw()
+          .all(...sql.params) as ReportValue[][];
+        return Promise.resolve(sql.finish(rows));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
     },
   };
 

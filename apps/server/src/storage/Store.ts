@@ -34,10 +34,44 @@ export interface NewEvent {
   eventNumbers: string | null;
   linkType: string | null;
   linkUrl: string | null;
+  /** eVar7 (docs/analytics-mapping.md). */
+  searchTerm: string | null;
+  /** eVar15. */
+  deviceType: string | null;
+  /** eVar9. */
+  downloadName: string | null;
+  /** `marketing.trackingCode`. */
+  campaign: string | null;
+  /**
+   * The request body the event arrived in and its place in `events`, when the edge has it.
+   * Stores keep that text once per request instead of serialising every event again (the
+   * ingest path's largest cost); `xdm` and `data` must be what that slice holds.
+   */
+  source?: EventSource;
 }
 
-export interface StoredEvent extends NewEvent {
+export interface EventSource {
+  body: string;
+  index: number;
+}
+
+export interface StoredEvent extends Omit<NewEvent, "source"> {
   id: number;
+}
+
+/** One report over stored events: `from` inclusive, `to` exclusive. */
+export interface ReportQuery {
+  report: string;
+  from: Date;
+  to: Date;
+  propertyId?: string;
+  environmentId?: string;
+}
+
+/** Column names, then rows of values in that order. */
+export interface ReportTable {
+  columns: string[];
+  rows: Array<Array<string | number | null>>;
 }
 
 export interface EventFilter {
@@ -54,6 +88,8 @@ export interface EventRepository {
   appendBatch(events: NewEvent[]): Promise<void>;
   list(filter?: EventFilter): Promise<StoredEvent[]>;
   count(filter?: EventFilter): Promise<number>;
+  /** Runs one of the reports in `reports/reportDefinitions.ts`; unknown names reject. */
+  report(query: ReportQuery): Promise<ReportTable>;
 }
 
 export interface DatastreamRepository {

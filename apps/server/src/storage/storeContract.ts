@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { latestVersion } from "./migrations.ts";
 import type { NewEvent, Store } from "./Store.ts";
 
 export const sampleEvent = (overrides: Partial<NewEvent> = {}): NewEvent => ({
@@ -17,8 +18,213 @@ export const sampleEvent = (overrides: Partial<NewEvent> = {}): NewEvent => ({
   eventNumbers: "1,9",
   linkType: null,
   linkUrl: null,
+  searchTerm: null,
+  deviceType: "Desktop",
+  downloadName: null,
+  campaign: "cmp-1",
   ...overrides,
 });
+
+/** Events as a version-1 database held them (own xdm/data columns), for migration tests. */
+export const v1Events = [
+  {
+    receivedAt: "2026-11-20T08:00:00.000Z",
+    requestId: "old-1",
+    eventType: "web.webpagedetails.pageViews",
+    xdm: {
+      web: { webPageDetails: { name: "pc:search" } },
+      _experience: { analytics: { customDimensions: { eVars: { eVar7: "Flood", eVar15: 3 } } } },
+    },
+    data: { custom: { ünï: "✓" } },
+    pageName: "pc:search",
+    eventNumbers: "1",
+  },
+  {
+    receivedAt: "2026-11-20T08:00:01.000Z",
+    requestId: "old-2",
+    eventType: "web.webinteraction.linkClicks",
+    xdm: { marketing: { trackingCode: "cmp-9" } },
+    data: null,
+    pageName: null,
+    eventNumbers: "9",
+  },
+  {
+    receivedAt: "2026-11-20T08:00:02.000Z",
+    requestId: "old-2",
+    eventType: null,
+    xdm: {},
+    data: { __adobe: { analytics: { eVar9: "policy.pdf", eVar15: "Mobile" } } },
+    pageName: null,
+    eventNumbers: null,
+  },
+];
+
+/** After migration 2: every version-1 event reads back whole, with its dimensions filled. */
+export async function expectV1EventsKept(store: Store): Promise<void> {
+  const events = (await store.events.list()).reverse();
+  expect(events).toHaveLength(v1Events.length);
+  events.forEach((e, i) => {
+    const old = v1Events[i]!;
+    expect(e).toMatchObject({
+      requestId: old.requestId,
+      eventType: old.eventType,
+      pageName: old.pageName,
+      eventNumbers: old.eventNumbers,
+    });
+    expect(e.receivedAt.toISOString()).toBe(old.receivedAt);
+    expect([e.xdm, e.data]).toEqual([old.xdm, old.data]);
+  });
+  expect(events.map((e) => [e.searchTerm, e.deviceType, e.downloadName, e.campaign])).toEqual([
+    ["Flood", null, null, null],
+    [null, null, null, "cmp-9"],
+    [null, "Mobile", "policy.pdf", null],
+  ]);
+  expect(await store.events.count({ requestId: "old-2" })).toBe(2);
+  // New events go in beside the migrated ones.
+  await store.events.appendBatch([sampleEvent({ requestId: "new-1" })]);
+  expect(await store.events.count()).toBe(v1Events.length + 1);
+  expect((await store.events.list({ limit: 1 }))[0]!.requestId).toBe("new-1");
+}
+
+const DAY1 = new Date("2026-11-20T09:00:00.000Z");
+const DAY2 = new Date("2026-11-21T15:00:00.000Z");
+const PAGE_VIEW = "web.webpagedetails.pageViews";
+const LINK_CLICK = "web.webinteraction.linkClicks";
+
+/** An event with every report column empty unless given. */
+const reportEvent = (ecid: string, receivedAt: Date, overrides: Partial<NewEvent>): NewEvent =>
+  sampleEvent({
+    ecid,
+    receivedAt,
+    eventType: PAGE_VIEW,
+    pageName: null,
+    pageUrl: null,
+    siteSection: null,
+    eventNumbers: null,
+    linkType: null,
+    linkUrl: null,
+    searchTerm: null,
+    deviceType: null,
+    downloadName: null,
+    campaign: null,
+    ...overrides,
+  });
+
+/** Events of three visitors over two days, plus events outside the queried scope. */
+export const reportEvents: NewEvent[] = [
+  reportEvent("a", DAY1, { pageName: "pc:home", deviceType: "Desktop", campaign: "cmp-1" }),
+  reportEvent("b", DAY1, { pageName: "pc:home", deviceType: "Mobile" }),
+  reportEvent("a", DAY2, {
+    pageName: "pc:auto",
+    deviceType: "Desktop",
+    searchTerm: "Auto Quote",
+    eventNumbers: "1,18",
+  }),
+  reportEvent("b", DAY2, {
+    pageName: "pc:search",
+    searchTerm: "auto quote",
+    eventNumbers: "18,19",
+  }),
+  reportEvent("a", DAY2, {
+    eventType: LINK_CLICK,
+    linkType: "download",
+    linkUrl: "https://www.example.test/docs/policy.pdf",
+    downloadName: "policy.pdf",
+    eventNumbers: "9",
+  }),
+  reportEvent("b", DAY2, { eventType: LINK_CLICK, linkType: "exit", linkUrl: "https://p.test/" }),
+  reportEvent("b", DAY2, {
+    eventType: LINK_CLICK,
+    linkUrl: "https://www.example.test/form.pdf",
+    eventNumbers: "9",
+  }),
+  reportEvent("c", DAY2, {
+    pageName: "pc:404",
+    pageUrl: "https://www.example.test/missing",
+    eventNumbers: "17",
+  }),
+  reportEvent("a", DAY2, { eventType: "media.play", eventNumbers: "12" }),
+  reportEvent("b", DAY2, { eventType: "media.progress", eventNumbers: "12,13,14" }),
+  reportEvent("a", DAY2, { eventType: "media.complete", eventNumbers: "15,16,118" }),
+  // Outside the scope: another environment, another property, another week.
+  reportEvent("d", DAY2, { environmentId: "EN2", pageName: "pc:home" }),
+  reportEvent("e", DAY2, { propertyId: "PR2", environmentId: "EN9", pageName: "pc:home" }),
+  reportEvent("a", new Date("2026-11-10T09:00:00.000Z"), { pageName: "pc:home" }),
+];
+
+export const reportScope = {
+  propertyId: "PR1",
+  environmentId: "EN1",
+  from: new Date("2026-11-20T00:00:00.000Z"),
+  to: new Date("2026-11-22T00:00:00.000Z"),
+};
+
+/** What each report answers over `reportEvents` in `reportScope`. */
+export const expectedReports: Record<string, { columns: string[]; rows: unknown[][] }> = {
+  pageViewsOverTime: {
+    columns: ["day", "pageViews", "visitors"],
+    rows: [
+      ["2026-11-20", 2, 2],
+      ["2026-11-21", 3, 3],
+    ],
+  },
+  topPages: {
+    columns: ["page", "pageViews", "visitors"],
+    rows: [
+      ["pc:home", 2, 2],
+      ["pc:404", 1, 1],
+      ["pc:auto", 1, 1],
+      ["pc:search", 1, 1],
+    ],
+  },
+  linkClicksByType: {
+    columns: ["linkType", "clicks"],
+    rows: [
+      ["download", 1],
+      ["exit", 1],
+      ["other", 1],
+    ],
+  },
+  downloads: {
+    columns: ["fileName", "downloads"],
+    rows: [
+      ["https://www.example.test/form.pdf", 1],
+      ["policy.pdf", 1],
+    ],
+  },
+  searchTerms: {
+    columns: ["term", "searches", "successes", "successRate"],
+    rows: [["auto quote", 2, 1, 50]],
+  },
+  notFound: { columns: ["url", "views"], rows: [["https://www.example.test/missing", 1]] },
+  scrollFunnel: {
+    columns: ["depth", "events", "visitors"],
+    rows: [
+      ["25%", 2, 2],
+      ["50%", 1, 1],
+      ["75%", 0, 0],
+      ["100%", 0, 0],
+    ],
+  },
+  videoMilestones: {
+    columns: ["milestone", "events", "visitors"],
+    rows: [
+      ["play", 2, 2],
+      ["25%", 1, 1],
+      ["50%", 1, 1],
+      ["75%", 1, 1],
+      ["complete", 1, 1],
+    ],
+  },
+  deviceTypes: {
+    columns: ["deviceType", "pageViews", "visitors"],
+    rows: [
+      ["Desktop", 2, 1],
+      ["Mobile", 1, 1],
+    ],
+  },
+  campaigns: { columns: ["trackingCode", "pageViews", "visitors"], rows: [["cmp-1", 1, 1]] },
+};
 
 /**
  * The storage contract: every adapter runs these same tests (ARCHITECTURE.md §5).
@@ -36,8 +242,8 @@ export default function storeContract(name: string, open: () => Promise<Store>):
     });
 
     it("migrates to the latest version and is idempotent", async () => {
-      expect(await store.migrate()).toBe(1);
-      expect(await store.migrate()).toBe(1);
+      expect(await store.migrate()).toBe(latestVersion);
+      expect(await store.migrate()).toBe(latestVersion);
     });
 
     it("stores events with every column and the full JSON, round-tripped", async () => {
@@ -79,6 +285,65 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       await store.events.appendBatch(batch);
       expect(await store.events.count()).toBe(2500);
       expect(await store.events.count({ requestId: "r3" })).toBe(357);
+    });
+
+    it("reads back each event's xdm and data from its request's body", async () => {
+      const body = JSON.stringify({
+        events: [
+          { xdm: { eventType: "a", n: 1 }, data: { x: "✓" } },
+          { xdm: { eventType: "b" } },
+          { data: { only: true } },
+        ],
+        meta: { state: { entries: [] } },
+      });
+      const parsed = JSON.parse(body) as { events: Array<{ xdm?: unknown; data?: unknown }> };
+      await store.events.appendBatch([
+        ...parsed.events.map((e, index) =>
+          sampleEvent({
+            requestId: "r1",
+            xdm: e.xdm ?? {},
+            data: e.data ?? null,
+            source: { body, index },
+          }),
+        ),
+        // A second request with the same body text is a request of its own.
+        sampleEvent({ requestId: "r1", xdm: parsed.events[0]!.xdm, source: { body, index: 0 } }),
+        sampleEvent({ requestId: "r2", xdm: { plain: true }, data: null }),
+      ]);
+      const events = (await store.events.list()).reverse();
+      expect(events.map((e) => [e.requestId, e.xdm, e.data])).toEqual([
+        ["r1", { eventType: "a", n: 1 }, { x: "✓" }],
+        ["r1", { eventType: "b" }, null],
+        ["r1", {}, { only: true }],
+        ["r1", { eventType: "a", n: 1 }, { x: "✓" }],
+        ["r2", { plain: true }, null],
+      ]);
+      expect(events[0]).not.toHaveProperty("source");
+      expect(await store.events.count({ requestId: "r1" })).toBe(4);
+    });
+
+    it("answers every report over seeded events, scoped by property, environment and time", async () => {
+      await store.events.appendBatch(reportEvents);
+      for (const [report, expected] of Object.entries(expectedReports))
+        expect({ report, ...(await store.events.report({ report, ...reportScope })) }).toEqual({
+          report,
+          ...expected,
+        });
+      const { environmentId: _all, ...propertyWide } = reportScope;
+      expect((await store.events.report({ report: "topPages", ...propertyWide })).rows[0]).toEqual([
+        "pc:home",
+        3,
+        3,
+      ]);
+      const empty = await store.events.report({
+        report: "searchTerms",
+        ...reportScope,
+        propertyId: "PR-none",
+      });
+      expect(empty.rows).toEqual([]);
+      await expect(store.events.report({ report: "nope", ...reportScope })).rejects.toThrow(
+        /unknown report/,
+      );
     });
 
     it("keeps datastreams: put, putIfMissing, get, list", async () => {
