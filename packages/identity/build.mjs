@@ -7,6 +7,36 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 export const outputs = ["dist/identity.min.js"];
 
+/** Launch module path → TypeScript file default-exporting `script(module, exports, require, turbine)`. */
+export const extensionModuleFiles = {
+  "identity/src/lib/sharedModules/mcidInstance.js": "src/extension/mcidInstance.ts",
+};
+
+/** Identity has no helper modules; the list exists so the builder treats every extension alike. */
+export const helperModules = [];
+
+/**
+ * One extension module as the minified `function(module,exports,require,turbine){…}` source a
+ * container carries (the builder assembles libraries with it).
+ */
+export async function buildModuleScript(modulePath) {
+  const file = extensionModuleFiles[modulePath];
+  if (!file) throw new Error(`modulePath "${modulePath}" is not an identity extension module.`);
+  const result = await esbuild({
+    entryPoints: [join(here, file)],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    globalName: "__m",
+    target: "es2020",
+    legalComments: "none",
+    logLevel: "warning",
+    write: false,
+  });
+  const body = result.outputFiles[0].text.trim();
+  return `function(module,exports,require,turbine){${body}__m.default(module,exports,require,turbine)}`;
+}
+
 export async function build() {
   await esbuild({
     entryPoints: [join(here, "src/browser.ts")],

@@ -27,6 +27,38 @@ export const artifacts = {
   },
 };
 
+/** Launch module path → TypeScript file default-exporting `script(module, exports, require, turbine)`. */
+export const extensionModuleFiles = {
+  "web-sdk/src/lib/instanceManager.js": "src/extension/instanceManager.ts",
+  "web-sdk/src/lib/variableStore.js": "src/extension/variableStore.ts",
+  "web-sdk/src/lib/actions/sendEvent.js": "src/extension/actions/sendEvent.ts",
+  "web-sdk/src/lib/actions/updateVariable.js": "src/extension/actions/updateVariable.ts",
+  "web-sdk/src/lib/dataElements/xdmObject.js": "src/extension/dataElements/xdmObject.ts",
+  "web-sdk/src/lib/dataElements/variable.js": "src/extension/dataElements/variable.ts",
+};
+
+/** Modules other modules reach by relative `require` only; a library carries them with the extension. */
+export const helperModules = ["web-sdk/src/lib/variableStore.js"];
+
+/**
+ * One extension module as the minified `function(module,exports,require,turbine){…}` source a
+ * container carries (the builder assembles libraries with it). Relative `require`s stay
+ * calls of the wrapper's `require`, so modules share state as in Launch.
+ */
+export async function buildModuleScript(modulePath) {
+  const file = extensionModuleFiles[modulePath];
+  if (!file) throw new Error(`modulePath "${modulePath}" is not a web-sdk extension module.`);
+  const result = await esbuild({
+    ...common,
+    entryPoints: [join(here, file)],
+    globalName: "__m",
+    write: false,
+    define: { "globalThis.__VERBOSE__": "false" },
+  });
+  const body = result.outputFiles[0].text.trim();
+  return `function(module,exports,require,turbine){${body}__m.default(module,exports,require,turbine)}`;
+}
+
 export async function build() {
   for (const out of outputs) await esbuild({ ...artifacts[out], outfile: join(here, out) });
 }

@@ -1,1 +1,17 @@
 export { default as createEmbedCode } from "./createEmbedCode.ts";
+export { catalog, findExtension, findModule } from "./catalog.ts";
+export { default as parsePropertyDocument } from "./parsePropertyDocument.ts";
+export { default as validateProperty } from "./validateProperty.ts";
+export {
+  default as buildLibrary,
+  BuildRefusedError,
+  DEFAULT_BUILD_DATE,
+  type BuildOptions,
+  type BuiltLibrary,
+  type ContainerJson,
+} from "./buildLibrary.ts";
+export { default as diffProperties } from "./diffProperties.ts";
+export { default as importLaunch } from "./importLaunch.ts";
+export { default as exportLaunch } from "./exportLaunch.ts";
+export { prebuildModules } from "./moduleScripts.ts";
+export { transforms } from "./transforms.ts";

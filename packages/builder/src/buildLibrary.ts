@@ -1,0 +1,118 @@
+/**
+ * Property document + environment → one self-contained library file in the Launch layout
+ * (launch-container.md §1.1): `window._satellite=window._satellite||{},
+ * window._satellite.container={…};` followed by the minified engine.
+ *
+ * Deterministic: the same document, environment and options give the same bytes. Nothing
+ * reads the clock into the file; `buildDate` is what the caller passes (the server passes
+ * the time the library was built; the CLI takes `--build-date`), and without one it is
+ * DEFAULT_BUILD_DATE, so rebuilding an unchanged property changes nothing.
+ */
+import { gzipSync } from "node:zlib";
+import { Script } from "node:vm";
+import type { Container, PropertyDocument } from "@liftoff/schema";
+import buildContainer from "./buildContainer.ts";
+import { toJson, toSource } from "./JsCode.ts";
+import { engineScript, saveModuleCache } from "./moduleScripts.ts";
+import validateProperty from "./validateProperty.ts";
+
+export const DEFAULT_BUILD_DATE = "1970-01-01T00:00:00Z";
+
+export interface BuildOptions {
+  environmentId: string;
+  /** ISO date-time for `buildInfo.buildDate`; DEFAULT_BUILD_DATE when absent. */
+  buildDate?: string;
+  /** Default true: custom code minified and `buildInfo.minified` set (`.min` hosted files). */
+  minify?: boolean;
+}
+
+/** The container as built, with module scripts and function settings as source text. */
+export type ContainerJson = Omit<Container, "extensions"> & {
+  extensions: Record<
+    string,
+    {
+      displayName: string;
+      hostedLibFilesBaseUrl?: string;
+      settings?: Record<string, unknown>;
+      modules: Record<
+        string,
+        { name?: string; displayName?: string; shared?: boolean; script: string }
+      >;
+    }
+  >;
+};
+
+export interface BuiltLibrary {
+  code: string;
+  bytes: number;
+  /** `gzip -9` size, as the budgets in bench/budgets.json count it. */
+  gzipBytes: number;
+  durationMs: number;
+  /** Module paths in the library, every extension's. */
+  modules: string[];
+  container: ContainerJson;
+}
+
+/** Thrown when a document does not validate; `problems` lists why. */
+export class BuildRefusedError extends Error {
+  readonly problems: ReturnType<typeof validateProperty>;
+
+  constructor(problems: ReturnType<typeof validateProperty>) {
+    const lines = problems.map((p) => `  ${p.path}: ${p.message}${p.where ? ` (${p.where})` : ""}`);
+    super(
+      `The property has ${problems.length} problem(s); nothing was built:\n${lines.join("\n")}`,
+    );
+    this.name = "BuildRefusedError";
+    this.problems = problems;
+  }
+}
+
+function checkBuildDate(value: string): string {
+  if (
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) ||
+    Number.isNaN(Date.parse(value))
+  )
+    throw new Error(
+      `buildDate: expected an ISO date-time such as 2025-03-26T00:00:00Z, got ${JSON.stringify(value)}`,
+    );
+  return value;
+}
+
+export default async function buildLibrary(
+  doc: PropertyDocument,
+  options: BuildOptions,
+): Promise<BuiltLibrary> {
+  const started = performance.now();
+  const environment = doc.environments.find((e) => e.id === options.environmentId);
+  if (!environment)
+    throw new Error(
+      `environmentId: no environment "${options.environmentId}" (the property has ${doc.environments.map((e) => `"${e.id}"`).join(", ") || "none"})`,
+    );
+  const buildDate = checkBuildDate(options.buildDate ?? DEFAULT_BUILD_DATE);
+  const problems = validateProperty(doc);
+  if (problems.length) throw new BuildRefusedError(problems);
+
+  const minify = options.minify ?? true;
+  const [container, engine] = await Promise.all([
+    buildContainer(doc, environment, { buildDate, minify, transform: true }),
+    engineScript(),
+  ]);
+  saveModuleCache();
+  const code = `window._satellite=window._satellite||{},window._satellite.container=${toSource(container)};\n${engine}`;
+  // Compile (never run) the whole file: a module script kept from an import that is not
+  // valid JavaScript must fail the build here, not every page that loads the library.
+  try {
+    new Script(code, { filename: `${environment.id}.js` });
+  } catch (error) {
+    throw new Error(`The built library does not parse: ${(error as Error).message}`);
+  }
+  const modules = Object.values(container.extensions).flatMap((e) => Object.keys(e.modules));
+  return {
+    code,
+    bytes: Buffer.byteLength(code),
+    gzipBytes: gzipSync(code, { level: 9 }).length,
+    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    modules,
+    container: toJson(container) as ContainerJson,
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Checks settings against a module's settings schema (the JSON Schema subset of
+ * SettingsSchema in @liftoff/schema): type, required, enum, minimum/maximum, array items
+ * and object properties. A whole-string `%token%` is accepted wherever a value is expected,
+ * since its type is only known on the page. Per-stage values are checked stage by stage.
+ */
+import { isPlainObject, typeName, type SettingsSchema } from "@liftoff/schema";
+import { join } from "./describePlace.ts";
+import { tokensIn } from "./findTokens.ts";
+import { STAGES, isPerStage } from "./stageValues.ts";
+
+export interface SettingsProblem {
+  path: string;
+  message: string;
+}
+
+function jsonType(value: unknown): string {
+  if (typeof value === "number" && Number.isInteger(value)) return "integer";
+  return typeName(value);
+}
+
+function typeMatches(expected: string, value: unknown): boolean {
+  const actual = jsonType(value);
+  if (expected === "number") return actual === "number" || actual === "integer";
+  return expected === actual;
+}
+
+const isWholeToken = (value: unknown) =>
+  typeof value === "string" && /^%[^%]+%$/.test(value) && tokensIn(value).length === 1;
+
+export default function checkSettings(
+  value: unknown,
+  schema: SettingsSchema,
+  path: string,
+): SettingsProblem[] {
+  if (isPerStage(value)) {
+    const missing = STAGES.filter((stage) => !(stage in value));
+    if (missing.length) return [{ path, message: `per-stage value misses ${missing.join(", ")}` }];
+    return STAGES.flatMap((stage) => checkSettings(value[stage], schema, join(path, stage)));
+  }
+  if (isWholeToken(value)) return [];
+  const problems: SettingsProblem[] = [];
+  const types = schema.type === undefined ? [] : [schema.type].flat();
+  if (types.length && !types.some((type) => typeMatches(type, value))) {
+    problems.push({
+      path,
+      message: `expected ${types.join(" or ")}, got ${typeName(value)}`,
+    });
+    return problems;
+  }
+  if (schema.enum && !schema.enum.some((allowed) => allowed === value))
+    problems.push({
+      path,
+      message: `expected one of ${schema.enum.map((e) => JSON.stringify(e)).join(", ")}, got ${JSON.stringify(value)}`,
+    });
+  const number =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && value.trim()
+        ? Number(value)
+        : NaN;
+  if (
+    types.includes("number") &&
+    typeof value === "string" &&
+    !Number.isFinite(number) &&
+    !tokensIn(value).length
+  )
+    problems.push({
+      path,
+      message: `expected a number or a %data element% token, got ${JSON.stringify(value)}`,
+    });
+  if (Number.isFinite(number) && (typeof value === "number" || types.includes("number"))) {
+    if (schema.minimum !== undefined && number < schema.minimum)
+      problems.push({ path, message: `must be at least ${schema.minimum}, got ${number}` });
+    if (schema.maximum !== undefined && number > schema.maximum)
+      problems.push({ path, message: `must be at most ${schema.maximum}, got ${number}` });
+  }
+  if (Array.isArray(value) && schema.items) {
+    const items = schema.items;
+    value.forEach((entry, i) => problems.push(...checkSettings(entry, items, join(path, i))));
+  }
+  if (isPlainObject(value)) {
+    for (const key of schema.required ?? [])
+      if (value[key] === undefined || value[key] === null)
+        problems.push({ path: join(path, key), message: "is required" });
+    for (const [key, propertySchema] of Object.entries(schema.properties ?? {}))
+      if (value[key] !== undefined)
+        problems.push(...checkSettings(value[key], propertySchema, join(path, key)));
+  }
+  return problems;
+}

@@ -1,0 +1,287 @@
+/**
+ * A Launch property → a property document, from container JSON or from the text of a built
+ * library file (readLibraryFile). What maps:
+ * - `core` stays `core`; its module paths are Launch's own.
+ * - `adobe-alloy` → `web-sdk`, `adobe-mcid` → `identity` (catalog `launchNames`); their
+ *   modules are matched by delegate name (`send-event`, `xdm-object`, `mcid-instance`…),
+ *   because the two implementations lay their files out differently.
+ * - Any other extension is kept opaque: its module scripts are copied as source text
+ *   (`opaqueModules`) and still run in libraries built from the document.
+ * Function settings (transformed custom code) go back to the code string authors edit.
+ * Ids that Launch containers lack (data elements, rule components, missing environments)
+ * are derived from what the container holds, so importing the same file twice gives the
+ * same document.
+ */
+import { createHash } from "node:crypto";
+import {
+  PROPERTY_FORMAT_VERSION,
+  ValidationError,
+  ValidationErrors,
+  isPlainObject,
+  typeName,
+  type ExtensionManifest,
+  type ImportReport,
+  type PropertyDataElement,
+  type PropertyDocument,
+  type PropertyEnvironment,
+  type PropertyExtension,
+  type PropertyRule,
+  type Stage,
+} from "@liftoff/schema";
+import { findByLaunchName } from "./catalog.ts";
+import { join } from "./describePlace.ts";
+import parsePropertyDocument from "./parsePropertyDocument.ts";
+import readLibraryFile, { FunctionSource } from "./readLibraryFile.ts";
+import { STAGES } from "./stageValues.ts";
+import { transforms } from "./transforms.ts";
+import validateProperty from "./validateProperty.ts";
+
+type Json = Record<string, unknown>;
+
+const hashId = (prefix: string, ...parts: string[]) =>
+  prefix + createHash("sha256").update(parts.join("\0")).digest("hex").slice(0, 32);
+
+/** `function (event) { body }` → `body`; undefined when the text is not that shape. */
+export function functionBody(source: string): string | undefined {
+  const match = /^\s*(?:async\s+)?function\b[^(]*\([^)]*\)\s*\{([\s\S]*)\}\s*$/.exec(source);
+  if (match) return match[1]!.replace(/^\n/, "").replace(/\n$/, "");
+  const arrow = /^\s*(?:async\s*)?(?:\([^)]*\)|[\w$]+)\s*=>\s*\{([\s\S]*)\}\s*$/.exec(source);
+  return arrow?.[1];
+}
+
+function parseInput(input: string | object): Json {
+  if (typeof input !== "string") {
+    if (!isPlainObject(input))
+      throw new ValidationErrors([
+        new ValidationError("container", `expected object, got ${typeName(input)}`),
+      ]);
+    return input;
+  }
+  const text = input.replace(/^\uFEFF/, "");
+  if (text.trimStart().startsWith("{")) {
+    try {
+      return JSON.parse(text) as Json;
+    } catch (error) {
+      throw new Error(
+        `The file starts like JSON but is not valid JSON: ${(error as Error).message}`,
+      );
+    }
+  }
+  return readLibraryFile(text);
+}
+
+function requireObject(value: unknown, path: string, errors: ValidationError[]): Json {
+  if (isPlainObject(value)) return value;
+  errors.push(new ValidationError(path, `expected object, got ${typeName(value)}`));
+  return {};
+}
+
+/** Settings with functions turned back into code strings; warns where that changes meaning. */
+function importSettings(
+  value: unknown,
+  modulePath: string,
+  path: string,
+  report: ImportReport,
+): Json | undefined {
+  if (value === undefined) return undefined;
+  const transformed = new Set((transforms[modulePath] ?? []).map((t) => t.propertyPath));
+  const walk = (v: unknown, p: string, key?: string): unknown => {
+    if (v instanceof FunctionSource) {
+      const body = functionBody(v.code);
+      if (key !== undefined && transformed.has(key) && body !== undefined) return body;
+      report.warnings.push(
+        `${p}: a function setting was kept as its source text; check the module still accepts it`,
+      );
+      return v.code;
+    }
+    if (Array.isArray(v)) return v.map((entry, i) => walk(entry, join(p, i)));
+    if (isPlainObject(v))
+      return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, walk(e, join(p, k), k)]));
+    return v;
+  };
+  const settings = walk(value, path);
+  return isPlainObject(settings) ? settings : {};
+}
+
+interface Mapping {
+  /** Launch module path → Liftoff module path. */
+  paths: Map<string, string>;
+  extensions: PropertyExtension[];
+}
+
+function mapExtension(
+  launchName: string,
+  extension: Json,
+  manifest: ExtensionManifest | undefined,
+  mapping: Mapping,
+  report: ImportReport,
+) {
+  const modules = isPlainObject(extension.modules) ? extension.modules : {};
+  const displayName = typeof extension.displayName === "string" ? extension.displayName : undefined;
+  const base: PropertyExtension = { name: manifest?.name ?? launchName };
+  if (displayName) base.displayName = displayName;
+  if (typeof extension.hostedLibFilesBaseUrl === "string")
+    base.hostedLibFilesBaseUrl = extension.hostedLibFilesBaseUrl;
+  if (isPlainObject(extension.settings))
+    base.settings = importSettings(
+      extension.settings,
+      "",
+      join(join("extensions", launchName), "settings"),
+      report,
+    );
+
+  if (!manifest) {
+    base.opaqueModules = {};
+    for (const [path, raw] of Object.entries(modules)) {
+      const module = isPlainObject(raw) ? raw : {};
+      const script = module.script instanceof FunctionSource ? module.script.code : module.script;
+      if (typeof script !== "string" || !script.trim()) {
+        report.warnings.push(`extensions.${launchName}.modules["${path}"]: no script; left out`);
+        continue;
+      }
+      const entry: NonNullable<PropertyExtension["opaqueModules"]>[string] = { script };
+      if (typeof module.name === "string") entry.name = module.name;
+      if (typeof module.displayName === "string") entry.displayName = module.displayName;
+      if (module.shared === true) entry.shared = true;
+      base.opaqueModules[path] = entry;
+      mapping.paths.set(path, path);
+    }
+    report.opaque.push({ extension: launchName, modules: Object.keys(base.opaqueModules) });
+    mapping.extensions.push(base);
+    return;
+  }
+  report.mapped.push({ from: launchName, to: manifest.name });
+  for (const [path, raw] of Object.entries(modules)) {
+    const module = isPlainObject(raw) ? raw : {};
+    const target =
+      manifest.modules.find((m) => m.path === path) ??
+      (typeof module.name === "string"
+        ? manifest.modules.find((m) => m.name === module.name)
+        : undefined);
+    if (target) {
+      mapping.paths.set(path, target.path);
+      if (path !== target.path) report.mapped.push({ from: path, to: target.path });
+    } else if (typeof module.name === "string")
+      report.warnings.push(
+        `${path} ("${module.name}") has no Liftoff equivalent in ${manifest.name}; rules and data elements using it will not validate`,
+      );
+  }
+  mapping.extensions.push(base);
+}
+
+function environmentsFor(
+  container: Json,
+  propertyId: string,
+  report: ImportReport,
+): PropertyEnvironment[] {
+  const given = isPlainObject(container.environment) ? container.environment : undefined;
+  const givenStage = STAGES.find((s) => s === given?.stage);
+  const givenId =
+    typeof given?.id === "string" && /^[A-Za-z0-9_-]+$/.test(given.id) ? given.id : undefined;
+  const name = (stage: Stage) => stage[0]!.toUpperCase() + stage.slice(1);
+  const environments = STAGES.map((stage) => ({
+    id: stage === givenStage && givenId ? givenId : hashId("EN", propertyId, stage),
+    name: name(stage),
+    stage,
+  }));
+  const added = STAGES.filter((stage) => stage !== givenStage || !givenId);
+  if (added.length)
+    report.warnings.push(
+      `environments: the container carried no ${added.join(", ")} environment; added with new ids`,
+    );
+  return environments;
+}
+
+export default function importLaunch(input: string | object): {
+  document: PropertyDocument;
+  report: ImportReport;
+} {
+  const container = parseInput(input);
+  const errors: ValidationError[] = [];
+  const report: ImportReport = { mapped: [], opaque: [], warnings: [] };
+  const company = requireObject(container.company, "company", errors);
+  const property = requireObject(container.property, "property", errors);
+  const extensions = requireObject(container.extensions ?? {}, "extensions", errors);
+  const dataElements = requireObject(container.dataElements ?? {}, "dataElements", errors);
+  const rules = Array.isArray(container.rules) ? (container.rules as unknown[]) : [];
+  if (container.rules !== undefined && !Array.isArray(container.rules))
+    errors.push(new ValidationError("rules", `expected array, got ${typeName(container.rules)}`));
+  if (typeof company.orgId !== "string")
+    errors.push(new ValidationError("company.orgId", "expected the org id string"));
+  if (typeof property.id !== "string")
+    errors.push(new ValidationError("property.id", "expected string"));
+  if (errors.length) throw new ValidationErrors(errors);
+
+  const mapping: Mapping = { paths: new Map(), extensions: [] };
+  for (const [name, extension] of Object.entries(extensions))
+    mapExtension(
+      name,
+      isPlainObject(extension) ? extension : {},
+      findByLaunchName(name),
+      mapping,
+      report,
+    );
+  const mapPath = (path: unknown) =>
+    typeof path === "string" ? (mapping.paths.get(path) ?? path) : path;
+
+  const component = (raw: unknown, path: string, id: string): Json => {
+    const c = isPlainObject(raw) ? raw : {};
+    const modulePath = mapPath(c.modulePath) as string;
+    const out: Json = { ...c, id, modulePath };
+    const settings = importSettings(c.settings, modulePath, join(path, "settings"), report);
+    if (settings) out.settings = settings;
+    else delete out.settings;
+    return out;
+  };
+  const documentRules = rules.map((raw, r): PropertyRule => {
+    const rule = isPlainObject(raw) ? raw : {};
+    const ruleId =
+      typeof rule.id === "string" ? rule.id : hashId("RL", String(property.id), String(r));
+    const list = (kind: "events" | "conditions" | "actions") =>
+      (Array.isArray(rule[kind]) ? (rule[kind] as unknown[]) : []).map((c, i) =>
+        component(c, join(join(join("rules", r), kind), i), hashId("RC", ruleId, kind, String(i))),
+      );
+    return {
+      id: ruleId,
+      name: typeof rule.name === "string" ? rule.name : ruleId,
+      events: list("events") as unknown as PropertyRule["events"],
+      conditions: list("conditions") as unknown as PropertyRule["conditions"],
+      actions: list("actions") as unknown as PropertyRule["actions"],
+    };
+  });
+  const documentElements = Object.entries(dataElements).map(([name, raw]): PropertyDataElement => {
+    const element = component(
+      raw,
+      join("dataElements", name),
+      hashId("DE", String(property.id), name),
+    );
+    return { ...element, name } as unknown as PropertyDataElement;
+  });
+  const settings = isPlainObject(property.settings) ? property.settings : {};
+  const document = parsePropertyDocument({
+    formatVersion: PROPERTY_FORMAT_VERSION,
+    company: Object.fromEntries(
+      Object.entries({
+        orgId: company.orgId,
+        dynamicCdnEnabled: company.dynamicCdnEnabled,
+        cdnAllowList: company.cdnAllowList,
+      }).filter(([, v]) => v !== undefined),
+    ),
+    property: {
+      id: property.id,
+      name: typeof property.name === "string" ? property.name : String(property.id),
+      settings: Object.fromEntries(
+        ["domains", "undefinedVarsReturnEmpty", "ruleComponentSequencingEnabled"]
+          .filter((key) => settings[key] !== undefined)
+          .map((key) => [key, settings[key]]),
+      ),
+    },
+    environments: environmentsFor(container, String(property.id), report),
+    extensions: mapping.extensions,
+    dataElements: documentElements,
+    rules: documentRules,
+  });
+  for (const problem of validateProperty(document))
+    report.warnings.push(`validation: ${problem.path}: ${problem.message}`);
+  return { document, report };
+}

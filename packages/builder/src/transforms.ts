@@ -1,0 +1,100 @@
+/**
+ * Setting transforms, applied at build time as Launch applies the ones Core's extension.json
+ * declares (launch-container.md §1.2, "Setting transforms"):
+ * - `function`: the code string becomes `function(<parameters>){<code>}` in the library.
+ * - `remove`: the setting is dropped (the date-range condition's `timezone`, which only the
+ *   editing UI needs).
+ * Core's custom-code *action* keeps its code as a string (Launch's `customCode` transform for
+ * inline code); the Core module decides at run time how to write it. Liftoff always inlines
+ * it: there are no separate `RC…-source.js` files.
+ */
+import { compileFunction } from "node:vm";
+import { transformSync } from "esbuild";
+import { JsCode } from "./JsCode.ts";
+
+export interface Transform {
+  type: "function" | "remove";
+  propertyPath: string;
+  parameters?: string[];
+}
+
+export const transforms: Record<string, Transform[]> = {
+  "core/src/lib/events/customCode.js": [
+    { type: "function", propertyPath: "source", parameters: ["trigger"] },
+  ],
+  "core/src/lib/conditions/customCode.js": [
+    { type: "function", propertyPath: "source", parameters: ["event", "target"] },
+  ],
+  "core/src/lib/dataElements/customCode.js": [
+    { type: "function", propertyPath: "source", parameters: ["event"] },
+  ],
+  "core/src/lib/conditions/dateRange.js": [{ type: "remove", propertyPath: "timezone" }],
+};
+
+/**
+ * Where custom code sits in a module's settings and how it is called, for the syntax check:
+ * function transforms, plus the custom-code action's JavaScript (a function body of
+ * `event, target, Promise` unless `global`).
+ */
+export function codeSettings(
+  modulePath: string,
+  settings: Record<string, unknown>,
+): Array<{ key: string; parameters: string[] }> {
+  const found = (transforms[modulePath] ?? [])
+    .filter((t) => t.type === "function")
+    .map((t) => ({ key: t.propertyPath, parameters: t.parameters ?? [] }));
+  if (
+    modulePath === "core/src/lib/actions/customCode.js" &&
+    settings.language !== "html" &&
+    settings.isExternal !== true
+  )
+    found.push({
+      key: "source",
+      parameters: settings.global ? [] : ["event", "target", "Promise"],
+    });
+  return found;
+}
+
+/**
+ * Compiles (never runs) code as a function body; returns the syntax error's message, or
+ * undefined when it parses. vm.compileFunction parses the body on its own, so code cannot
+ * close the function early and spill into the library around it.
+ */
+export function syntaxError(code: string, parameters: string[]): string | undefined {
+  try {
+    compileFunction(code, parameters);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function asFunction(code: string, parameters: string[], minify: boolean): JsCode {
+  const source = `function(${parameters.join(",")}){${code}\n}`;
+  if (!minify) return new JsCode(source);
+  // Assigned, because esbuild drops an expression statement that has no effect.
+  const out = transformSync(`__f=${source}`, {
+    minify: true,
+    target: "es2018",
+    legalComments: "none",
+  });
+  return new JsCode(out.code.trim().replace(/^__f=/, "").replace(/;$/, ""));
+}
+
+/** Settings with the module's transforms applied (a copy; the document is not changed). */
+export function applyTransforms(
+  modulePath: string,
+  settings: Record<string, unknown>,
+  minify: boolean,
+): Record<string, unknown> {
+  const list = transforms[modulePath];
+  if (!list) return settings;
+  const out: Record<string, unknown> = { ...settings };
+  for (const transform of list) {
+    const value = out[transform.propertyPath];
+    if (transform.type === "remove") delete out[transform.propertyPath];
+    else if (typeof value === "string")
+      out[transform.propertyPath] = asFunction(value, transform.parameters ?? [], minify);
+  }
+  return out;
+}

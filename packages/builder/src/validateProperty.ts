@@ -1,0 +1,275 @@
+/**
+ * Semantic validation of a structurally valid property document (parsePropertyDocument):
+ * what would make a build wrong or a page break. Each problem names its field path and a
+ * readable place. Kinds:
+ * - environments: exactly one staging and one production, at least one development, unique ids;
+ * - extensions: installed twice, unknown (neither in the catalog nor kept opaque), settings
+ *   that break the extension's settings schema;
+ * - modules: a module path whose extension is not installed, that the extension does not
+ *   have, or of the wrong kind (an action module used as an event);
+ * - settings that break the module's settings schema (type, required, enum, minimum/maximum);
+ * - custom code that does not parse;
+ * - `%tokens%` naming no data element;
+ * - duplicate names and ids of rules and data elements, duplicate component ids in a rule;
+ * - circular data element references (token chains that come back to where they started).
+ */
+import type {
+  ModuleKind,
+  PropertyDocument,
+  PropertyExtension,
+  PropertyProblem,
+} from "@liftoff/schema";
+import { extensionOf, findExtension } from "./catalog.ts";
+import checkSettings from "./checkSettings.ts";
+import {
+  componentWhere,
+  dataElementWhere,
+  extensionWhere,
+  join,
+  ruleWhere,
+  type ComponentKind,
+} from "./describePlace.ts";
+import { findTokens } from "./findTokens.ts";
+import { STAGES } from "./stageValues.ts";
+import { codeSettings, syntaxError, transforms } from "./transforms.ts";
+
+const KIND_OF: Record<ComponentKind, ModuleKind> = {
+  events: "event",
+  conditions: "condition",
+  actions: "action",
+};
+
+type Report = (path: string, message: string, where?: string) => void;
+
+function checkEnvironments(doc: PropertyDocument, report: Report) {
+  for (const stage of STAGES) {
+    const count = doc.environments.filter((e) => e.stage === stage).length;
+    if (stage === "development" && count === 0)
+      report("environments", "needs at least one development environment");
+    if (stage !== "development" && count !== 1)
+      report("environments", `needs exactly one ${stage} environment, found ${count}`);
+  }
+  const seen = new Set<string>();
+  doc.environments.forEach((environment, i) => {
+    if (seen.has(environment.id))
+      report(join(join("environments", i), "id"), `duplicate environment id "${environment.id}"`);
+    seen.add(environment.id);
+  });
+}
+
+function checkExtensions(doc: PropertyDocument, report: Report) {
+  const seen = new Set<string>();
+  doc.extensions.forEach((extension, i) => {
+    const path = join("extensions", i);
+    const where = extensionWhere(extension.name);
+    if (seen.has(extension.name))
+      report(join(path, "name"), `extension "${extension.name}" is installed twice`, where);
+    seen.add(extension.name);
+    const manifest = findExtension(extension.name);
+    if (!manifest) {
+      if (!extension.opaqueModules)
+        report(
+          join(path, "name"),
+          `unknown extension "${extension.name}": not one of Liftoff's and no module scripts kept from an import`,
+          where,
+        );
+      for (const key of Object.keys(extension.opaqueModules ?? {}))
+        if (extensionOf(key) !== extension.name)
+          report(
+            join(join(path, "opaqueModules"), key),
+            `module path must start with "${extension.name}/"`,
+            where,
+          );
+      return;
+    }
+    if (extension.opaqueModules)
+      report(
+        join(path, "opaqueModules"),
+        `"${extension.name}" is implemented by Liftoff; it takes no module scripts`,
+        where,
+      );
+    for (const problem of checkSettings(
+      extension.settings ?? {},
+      manifest.settings,
+      join(path, "settings"),
+    ))
+      report(problem.path, problem.message, where);
+  });
+}
+
+/** Checks one module reference: installed extension, known module, right kind, settings. */
+function checkModule(
+  installed: Map<string, PropertyExtension>,
+  modulePath: string,
+  kind: ModuleKind,
+  settings: Record<string, unknown>,
+  path: string,
+  where: string,
+  report: Report,
+) {
+  const extensionName = extensionOf(modulePath);
+  const extension = installed.get(extensionName);
+  if (!extension) {
+    report(join(path, "modulePath"), `extension "${extensionName}" is not installed`, where);
+    return;
+  }
+  const manifest = findExtension(extensionName);
+  if (!manifest) {
+    if (!extension.opaqueModules?.[modulePath])
+      report(join(path, "modulePath"), `unknown module "${modulePath}"`, where);
+    return;
+  }
+  const module = manifest.modules.find((m) => m.path === modulePath);
+  if (!module) {
+    report(join(path, "modulePath"), `unknown module "${modulePath}"`, where);
+    return;
+  }
+  if (module.kind !== kind) {
+    report(
+      join(path, "modulePath"),
+      `"${modulePath}" is a ${module.kind} module, not a ${kind}`,
+      where,
+    );
+    return;
+  }
+  for (const problem of checkSettings(settings, module.settings, join(path, "settings")))
+    report(problem.path, problem.message, where);
+  for (const { key, parameters } of codeSettings(modulePath, settings)) {
+    const code = settings[key];
+    if (typeof code !== "string") continue;
+    const error = syntaxError(code, parameters);
+    if (error)
+      report(join(join(path, "settings"), key), `custom code does not parse: ${error}`, where);
+  }
+}
+
+/** Paths of strings that become functions: turbine never replaces tokens inside them. */
+const functionSettings = (modulePath: string, base: string) => {
+  const keys = (transforms[modulePath] ?? []).filter((t) => t.type === "function");
+  const skipped = new Set(keys.map((t) => join(base, t.propertyPath)));
+  return (path: string) => skipped.has(path);
+};
+
+function checkTokens(
+  settings: unknown,
+  modulePath: string,
+  path: string,
+  where: string,
+  names: Set<string>,
+  report: Report,
+) {
+  const base = join(path, "settings");
+  for (const use of findTokens(settings, base, functionSettings(modulePath, base)))
+    if (!names.has(use.name)) report(use.path, `%${use.name}% names no data element`, where);
+}
+
+function checkDuplicates(
+  items: Array<{ id: string; name: string }>,
+  list: string,
+  label: string,
+  report: Report,
+) {
+  const ids = new Map<string, number>();
+  const names = new Map<string, number>();
+  items.forEach((item, i) => {
+    const path = join(list, i);
+    if (ids.has(item.id))
+      report(
+        join(path, "id"),
+        `duplicate ${label} id "${item.id}" (also ${list}[${ids.get(item.id)}])`,
+      );
+    else ids.set(item.id, i);
+    if (names.has(item.name))
+      report(
+        join(path, "name"),
+        `duplicate ${label} name "${item.name}" (also ${list}[${names.get(item.name)}])`,
+      );
+    else names.set(item.name, i);
+  });
+}
+
+/** Cycles among data elements through the tokens in their settings, each reported once. */
+function checkCycles(doc: PropertyDocument, report: Report) {
+  const index = new Map(doc.dataElements.map((element, i) => [element.name, i]));
+  const edges = doc.dataElements.map((element) => {
+    const skip = functionSettings(element.modulePath, "");
+    return [...new Set(findTokens(element.settings ?? {}, "", skip).map((use) => use.name))]
+      .map((name) => index.get(name))
+      .filter((i): i is number => i !== undefined);
+  });
+  const state: Array<"new" | "open" | "done"> = doc.dataElements.map(() => "new");
+  const stack: number[] = [];
+  const visit = (i: number) => {
+    state[i] = "open";
+    stack.push(i);
+    for (const next of edges[i]!) {
+      if (state[next] === "open") {
+        const cycle = stack.slice(stack.indexOf(next)).map((n) => doc.dataElements[n]!.name);
+        report(
+          join(join("dataElements", next), "settings"),
+          `circular data element reference: ${[...cycle, cycle[0]].map((n) => `%${n}%`).join(" → ")}`,
+          dataElementWhere(doc.dataElements[next]!.name),
+        );
+      } else if (state[next] === "new") visit(next);
+    }
+    stack.pop();
+    state[i] = "done";
+  };
+  doc.dataElements.forEach((_, i) => {
+    if (state[i] === "new") visit(i);
+  });
+}
+
+/** Every problem that would stop a build; an empty list means the document builds. */
+export default function validateProperty(doc: PropertyDocument): PropertyProblem[] {
+  const problems: PropertyProblem[] = [];
+  const report: Report = (path, message, where) =>
+    problems.push(where ? { path, message, where } : { path, message });
+  const installed = new Map(doc.extensions.map((extension) => [extension.name, extension]));
+  const names = new Set(doc.dataElements.map((element) => element.name));
+
+  checkEnvironments(doc, report);
+  checkExtensions(doc, report);
+  checkDuplicates(doc.rules, "rules", "rule", report);
+  checkDuplicates(doc.dataElements, "dataElements", "data element", report);
+
+  doc.extensions.forEach((extension, i) =>
+    checkTokens(
+      extension.settings ?? {},
+      "",
+      join("extensions", i),
+      extensionWhere(extension.name),
+      names,
+      report,
+    ),
+  );
+  doc.dataElements.forEach((element, i) => {
+    const path = join("dataElements", i);
+    const where = dataElementWhere(element.name);
+    const settings = element.settings ?? {};
+    checkModule(installed, element.modulePath, "dataElement", settings, path, where, report);
+    checkTokens(settings, element.modulePath, path, where, names, report);
+  });
+  doc.rules.forEach((rule, r) => {
+    const componentIds = new Set<string>();
+    for (const kind of ["events", "conditions", "actions"] as const)
+      rule[kind].forEach((component, c) => {
+        const path = join(join(join("rules", r), kind), c);
+        const where = componentWhere(rule.name, kind, c);
+        if (componentIds.has(component.id))
+          report(join(path, "id"), `duplicate component id "${component.id}" in this rule`, where);
+        componentIds.add(component.id);
+        const settings = component.settings ?? {};
+        checkModule(installed, component.modulePath, KIND_OF[kind], settings, path, where, report);
+        checkTokens(settings, component.modulePath, path, where, names, report);
+      });
+    if (rule.events.length === 0 && rule.enabled !== false)
+      report(
+        join(join("rules", r), "events"),
+        "an enabled rule needs at least one event",
+        ruleWhere(rule.name),
+      );
+  });
+  checkCycles(doc, report);
+  return problems;
+}

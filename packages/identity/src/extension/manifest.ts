@@ -1,0 +1,39 @@
+/**
+ * The identity extension's manifest. Its key in properties and containers is `identity`;
+ * Launch calls the same extension `adobe-mcid` (Experience Cloud ID Service), and the
+ * builder maps that name on import. Its only module is the shared `mcid-instance`, which
+ * creates the Visitor instance when the library starts (mcidInstance.ts).
+ */
+import type { ExtensionManifest } from "@liftoff/schema";
+
+export const manifest: ExtensionManifest = {
+  name: "identity",
+  displayName: "Experience Cloud ID Service",
+  version: "5.5.0",
+  launchNames: ["adobe-mcid"],
+  settings: {
+    type: "object",
+    properties: {
+      orgId: { type: "string", description: "IMS org id, e.g. ABC123@AdobeOrg" },
+      variables: {
+        type: "array",
+        description: "Visitor.getInstance options as Launch stores them (text values)",
+        items: {
+          type: "object",
+          properties: { name: { type: "string" }, value: {} },
+          required: ["name"],
+        },
+      },
+    },
+    required: ["orgId"],
+  },
+  modules: [
+    {
+      path: "identity/src/lib/sharedModules/mcidInstance.js",
+      kind: "shared",
+      name: "mcid-instance",
+      displayName: "Visitor instance",
+      settings: { type: "object" },
+    },
+  ],
+};
