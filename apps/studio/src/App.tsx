@@ -1,10 +1,53 @@
-import HealthBadge from "./HealthBadge.tsx";
+import { Navigate, Route, Routes } from "react-router";
+import DataElementEditor from "./dataElements/DataElementEditor.tsx";
+import DataElementsPage from "./dataElements/DataElementsPage.tsx";
+import EventsPage from "./events/EventsPage.tsx";
+import ExtensionsPage from "./extensions/ExtensionsPage.tsx";
+import Layout from "./layout/Layout.tsx";
+import PropertyLayout from "./layout/PropertyLayout.tsx";
+import PropertiesPage from "./properties/PropertiesPage.tsx";
+import PropertySettingsPage from "./properties/PropertySettingsPage.tsx";
+import AuditPage from "./publishing/AuditPage.tsx";
+import EnvironmentsPage from "./publishing/EnvironmentsPage.tsx";
+import LibrariesPage from "./publishing/LibrariesPage.tsx";
+import RevisionsPage from "./publishing/RevisionsPage.tsx";
+import ReportsPage from "./reports/ReportsPage.tsx";
+import RuleEditor from "./rules/RuleEditor.tsx";
+import RulesPage from "./rules/RulesPage.tsx";
+import { useSession } from "./session/SessionContext.tsx";
+import SignInPage from "./session/SignInPage.tsx";
 
 export default function App() {
+  const { session } = useSession();
+  if (session === undefined)
+    return (
+      <p role="status" className="loading">
+        Loading…
+      </p>
+    );
+  if (session === null) return <SignInPage />;
   return (
-    <main>
-      <h1>Liftoff Studio</h1>
-      <HealthBadge />
-    </main>
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<PropertiesPage />} />
+        <Route path="audit" element={<AuditPage />} />
+        <Route path="properties/:pid" element={<PropertyLayout />}>
+          <Route index element={<Navigate to="rules" replace />} />
+          <Route path="settings" element={<PropertySettingsPage />} />
+          <Route path="rules" element={<RulesPage />} />
+          <Route path="rules/:id" element={<RuleEditor />} />
+          <Route path="data-elements" element={<DataElementsPage />} />
+          <Route path="data-elements/:id" element={<DataElementEditor />} />
+          <Route path="extensions" element={<ExtensionsPage />} />
+          <Route path="libraries" element={<LibrariesPage />} />
+          <Route path="environments" element={<EnvironmentsPage />} />
+          <Route path="revisions" element={<RevisionsPage />} />
+          <Route path="events" element={<EventsPage />} />
+          <Route path="reports" element={<ReportsPage />} />
+          <Route path="audit" element={<AuditPage />} />
+        </Route>
+        <Route path="*" element={<p>Page not found.</p>} />
+      </Route>
+    </Routes>
   );
 }

@@ -1,0 +1,175 @@
+import type {
+  AuditEntry,
+  EnvironmentInfo,
+  ExtensionManifest,
+  LibraryInfo,
+  PropertyDataElement,
+  PropertyDiff,
+  PropertyExtension,
+  PropertyRule,
+  PropertyState,
+  PropertySummary,
+  ReportResult,
+  RevisionInfo,
+  SessionInfo,
+  UserInfo,
+  Role,
+  Company,
+  PropertySettings,
+} from "@liftoff/schema";
+import type { ApiClient } from "./createApiClient.ts";
+
+/** One event as `/api/events` and `/api/live` send it. */
+export interface StoredEventWire {
+  id?: number;
+  receivedAt: string;
+  requestId: string;
+  datastreamId: string;
+  propertyId: string;
+  environmentId: string;
+  ecid: string;
+  eventType: string | null;
+  xdm: unknown;
+  data: unknown;
+  pageName: string | null;
+  pageUrl: string | null;
+  siteSection: string | null;
+  eventNumbers: string | null;
+  linkType: string | null;
+  linkUrl: string | null;
+}
+
+export type LibraryAction = "build" | "submit" | "reject" | "approve" | "publish" | "republish";
+
+const q = (params: Record<string, string | number | undefined>): string => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== "") search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : "";
+};
+const e = encodeURIComponent;
+
+/** New rules and components have no ids yet: leave them out and the server assigns them. */
+function withoutBlankIds(rule: PropertyRule): unknown {
+  const strip = (item: { id: string }) => (item.id ? item : { ...item, id: undefined });
+  return {
+    ...strip(rule),
+    events: rule.events.map(strip),
+    conditions: rule.conditions.map(strip),
+    actions: rule.actions.map(strip),
+  };
+}
+
+/** Typed functions for every studio API route (see the contract in @liftoff/schema api.ts). */
+export function createStudioApi(client: ApiClient) {
+  const prop = (pid: string) => `/api/properties/${e(pid)}`;
+  return {
+    client,
+    session: {
+      get: () => client.get<SessionInfo>("/api/session"),
+      signIn: (username: string, password: string) =>
+        client.request<SessionInfo>("POST", "/api/session", { username, password }),
+      signOut: () => client.request<void>("DELETE", "/api/session"),
+    },
+    users: {
+      list: () => client.get<UserInfo[]>("/api/users"),
+      create: (body: { username: string; password: string; role: Role }) =>
+        client.request<UserInfo>("POST", "/api/users", body),
+    },
+    extensions: () => client.get<ExtensionManifest[]>("/api/extensions"),
+    properties: {
+      list: () => client.get<PropertySummary[]>("/api/properties"),
+      create: (body: { name: string; orgId: string; domains: string[] }) =>
+        client.request<PropertyState>("POST", "/api/properties", body),
+      get: (pid: string) => client.get<PropertyState>(prop(pid)),
+      saveSettings: (
+        pid: string,
+        body: {
+          revision: number;
+          name?: string;
+          settings?: PropertySettings;
+          company?: Company;
+        },
+      ) => client.request<PropertyState>("PUT", `${prop(pid)}/settings`, body),
+      saveExtension: (pid: string, revision: number, extension: PropertyExtension) =>
+        client.request<PropertyState>("PUT", `${prop(pid)}/extensions/${e(extension.name)}`, {
+          revision,
+          extension,
+        }),
+      removeExtension: (pid: string, revision: number, name: string) =>
+        client.request<PropertyState>(
+          "DELETE",
+          `${prop(pid)}/extensions/${e(name)}${q({ revision })}`,
+        ),
+      saveDataElement: (
+        pid: string,
+        revision: number,
+        dataElement: PropertyDataElement,
+        isNew: boolean,
+      ) =>
+        isNew
+          ? client.request<PropertyState>("POST", `${prop(pid)}/data-elements`, {
+              revision,
+              // The server assigns ids to new items.
+              dataElement: { ...dataElement, id: dataElement.id || undefined },
+            })
+          : client.request<PropertyState>(
+              "PUT",
+              `${prop(pid)}/data-elements/${e(dataElement.id)}`,
+              {
+                revision,
+                dataElement,
+              },
+            ),
+      removeDataElement: (pid: string, revision: number, id: string) =>
+        client.request<PropertyState>(
+          "DELETE",
+          `${prop(pid)}/data-elements/${e(id)}${q({ revision })}`,
+        ),
+      saveRule: (pid: string, revision: number, rule: PropertyRule, isNew: boolean) =>
+        isNew
+          ? client.request<PropertyState>("POST", `${prop(pid)}/rules`, {
+              revision,
+              rule: withoutBlankIds(rule),
+            })
+          : client.request<PropertyState>("PUT", `${prop(pid)}/rules/${e(rule.id)}`, {
+              revision,
+              rule,
+            }),
+      removeRule: (pid: string, revision: number, id: string) =>
+        client.request<PropertyState>("DELETE", `${prop(pid)}/rules/${e(id)}${q({ revision })}`),
+      revisions: (pid: string) => client.get<RevisionInfo[]>(`${prop(pid)}/revisions`),
+      diff: (pid: string, from: number, to: number) =>
+        client.get<PropertyDiff>(`${prop(pid)}/diff${q({ from, to })}`),
+      environments: (pid: string) => client.get<EnvironmentInfo[]>(`${prop(pid)}/environments`),
+    },
+    libraries: {
+      list: (pid: string) => client.get<LibraryInfo[]>(`${prop(pid)}/libraries`),
+      create: (pid: string, body: { name: string; environmentId: string; revision?: number }) =>
+        client.request<LibraryInfo>("POST", `${prop(pid)}/libraries`, body),
+      act: (pid: string, lid: string, action: LibraryAction) =>
+        client.request<LibraryInfo>("POST", `${prop(pid)}/libraries/${e(lid)}/${action}`),
+    },
+    audit: (params: { propertyId?: string; limit?: number; before?: string | number }) =>
+      client.get<AuditEntry[]>(`/api/audit${q(params)}`),
+    events: async (params: {
+      propertyId?: string;
+      environmentId?: string;
+      ecid?: string;
+      limit?: number;
+    }) => {
+      // The events route answers `{events}`; accept a bare array as well.
+      const body = await client.get<{ events: StoredEventWire[] } | StoredEventWire[]>(
+        `/api/events${q(params)}`,
+      );
+      return Array.isArray(body) ? body : body.events;
+    },
+    report: (
+      name: string,
+      params: { propertyId?: string; environmentId?: string; from?: string; to?: string },
+    ) => client.get<ReportResult>(`/api/reports/${e(name)}${q(params)}`),
+  };
+}
+
+export type StudioApi = ReturnType<typeof createStudioApi>;

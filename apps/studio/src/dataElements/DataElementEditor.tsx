@@ -1,0 +1,241 @@
+import type { PropertyDataElement } from "@liftoff/schema";
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { findModule, modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
+import FieldProblems from "../forms/FieldProblems.tsx";
+import { itemProblems } from "../forms/itemProblems.ts";
+import MutationError from "../forms/MutationError.tsx";
+import { problemsAt, problemsUnder } from "../forms/problems.ts";
+import SettingsForm from "../forms/SettingsForm.tsx";
+import TokenInput from "../forms/TokenInput.tsx";
+import { usePropertyChange, useProperty } from "../properties/useProperty.ts";
+import { useCan } from "../session/Can.tsx";
+import { useApi } from "../session/SessionContext.tsx";
+
+const blank = (modulePath: string): PropertyDataElement => ({
+  id: "",
+  name: "",
+  modulePath,
+  settings: {},
+});
+
+/** Create or edit one data element; its settings form comes from the module's manifest. */
+export default function DataElementEditor() {
+  const { pid = "", id = "" } = useParams();
+  const api = useApi();
+  const navigate = useNavigate();
+  const state = useProperty(pid).data!;
+  const isNew = id === "new";
+  const index = state.document.dataElements.findIndex((d) => d.id === id);
+  const save = usePropertyChange(pid, (revision, element: PropertyDataElement) =>
+    api.properties.saveDataElement(pid, revision, element, isNew),
+  );
+  const remove = usePropertyChange(pid, (revision, elementId: string) =>
+    api.properties.removeDataElement(pid, revision, elementId),
+  );
+  if (!isNew && index < 0)
+    return (
+      <p role="alert">
+        This data element does not exist (any more). <Link to="..">Back to data elements</Link>
+      </p>
+    );
+  const stored = isNew ? undefined : state.document.dataElements[index];
+  return (
+    <Form
+      // A reload (after a save, or a conflict) restarts the form from the stored element.
+      key={`${id}@${state.revision}`}
+      stored={stored}
+      problems={itemProblems(
+        state.problems,
+        isNew ? undefined : `dataElements[${index}]`,
+        save.error,
+        "dataElement",
+      )}
+      error={save.error ?? remove.error}
+      busy={save.isPending || remove.isPending}
+      onSave={(element) =>
+        save.mutate(element, {
+          onSuccess: (next) => {
+            const saved = next.document.dataElements.find((d) => d.name === element.name);
+            if (isNew && saved)
+              void navigate(`../${encodeURIComponent(saved.id)}`, { relative: "path" });
+          },
+        })
+      }
+      onDelete={
+        stored
+          ? () =>
+              remove.mutate(stored.id, {
+                onSuccess: () => void navigate("..", { relative: "path" }),
+              })
+          : undefined
+      }
+    />
+  );
+}
+
+function Form({
+  stored,
+  problems,
+  error,
+  busy,
+  onSave,
+  onDelete,
+}: {
+  stored: PropertyDataElement | undefined;
+  problems: ReturnType<typeof itemProblems>;
+  error: unknown;
+  busy: boolean;
+  onSave: (element: PropertyDataElement) => void;
+  onDelete?: () => void;
+}) {
+  const catalog = useCatalog();
+  const canEdit = useCan("editor");
+  const types = modulesOfKind(catalog.data, "dataElement");
+  const [draft, setDraft] = useState<PropertyDataElement>(
+    () => stored ?? blank(types[0]?.path ?? ""),
+  );
+  const module = findModule(catalog.data, draft.modulePath);
+  const set = (patch: Partial<PropertyDataElement>) => setDraft((d) => ({ ...d, ...patch }));
+  const at = (path: string) => problemsAt(problems, path);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSave(draft);
+  };
+  const readOnly = !canEdit;
+
+  return (
+    <form onSubmit={submit} className="editor">
+      <p>
+        <Link to=".." relative="path">
+          ← Data elements
+        </Link>
+      </p>
+      <h1>{stored ? stored.name : "New data element"}</h1>
+      <FieldProblems id="de-problems" messages={at("")} />
+      <div className="field">
+        <label htmlFor="de-name">Name</label>
+        <input
+          id="de-name"
+          required
+          readOnly={readOnly}
+          value={draft.name}
+          aria-invalid={at("name").length > 0}
+          aria-describedby="de-name-problems"
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <FieldProblems id="de-name-problems" messages={at("name")} />
+      </div>
+      <div className="field">
+        <label htmlFor="de-type">Type</label>
+        <select
+          id="de-type"
+          disabled={readOnly}
+          value={draft.modulePath}
+          onChange={(e) => set({ modulePath: e.target.value, settings: {} })}
+        >
+          {!module && <option value={draft.modulePath}>{draft.modulePath || "—"}</option>}
+          {types.map((m) => (
+            <option key={m.path} value={m.path}>
+              {m.displayName}
+            </option>
+          ))}
+        </select>
+        <FieldProblems id="de-type-problems" messages={at("modulePath")} />
+      </div>
+      <fieldset>
+        <legend>{module?.displayName ?? "Settings"}</legend>
+        {module ? (
+          <SettingsForm
+            idPrefix="de-settings"
+            schema={module.settings}
+            value={draft.settings}
+            onChange={(settings) => set({ settings })}
+            problems={problemsUnder(problems, "settings")}
+            readOnly={readOnly}
+          />
+        ) : (
+          <p className="muted">No manifest for this module; its settings are kept as they are.</p>
+        )}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="de-default">Default value</label>
+        <TokenInput
+          id="de-default"
+          readOnly={readOnly}
+          value={
+            draft.defaultValue == null
+              ? ""
+              : typeof draft.defaultValue === "string"
+                ? draft.defaultValue
+                : JSON.stringify(draft.defaultValue)
+          }
+          onChange={(value) => set({ defaultValue: value === "" ? undefined : value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="de-storage">Storage duration</label>
+        <select
+          id="de-storage"
+          disabled={readOnly}
+          value={draft.storageDuration ?? ""}
+          onChange={(e) =>
+            set({
+              storageDuration:
+                e.target.value === ""
+                  ? undefined
+                  : (e.target.value as PropertyDataElement["storageDuration"]),
+            })
+          }
+        >
+          <option value="">None</option>
+          <option value="pageview">Page view</option>
+          <option value="session">Session</option>
+          <option value="visitor">Visitor</option>
+        </select>
+      </div>
+      <div className="field field-check">
+        <label>
+          <input
+            type="checkbox"
+            disabled={readOnly}
+            checked={draft.forceLowerCase === true}
+            onChange={(e) => set({ forceLowerCase: e.target.checked })}
+          />
+          Force lower case
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            disabled={readOnly}
+            checked={draft.cleanText === true}
+            onChange={(e) => set({ cleanText: e.target.checked })}
+          />
+          Clean text (trim and collapse spaces)
+        </label>
+      </div>
+      <div className="field">
+        <label htmlFor="de-description">Notes</label>
+        <textarea
+          id="de-description"
+          readOnly={readOnly}
+          value={draft.description ?? ""}
+          onChange={(e) => set({ description: e.target.value || undefined })}
+        />
+      </div>
+      <MutationError error={error} />
+      {canEdit && (
+        <div className="actions">
+          <button type="submit" disabled={busy}>
+            Save
+          </button>
+          {onDelete && (
+            <button type="button" className="danger" disabled={busy} onClick={onDelete}>
+              Delete
+            </button>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { moduleLabel, modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
+import Can from "../session/Can.tsx";
+import { useProperty } from "../properties/useProperty.ts";
+
+/** Data elements with a name search and a type filter. */
+export default function DataElementsPage() {
+  const pid = useParams().pid!;
+  const state = useProperty(pid).data!;
+  const catalog = useCatalog().data;
+  const [search, setSearch] = useState("");
+  const [type, setType] = useState("");
+  const needle = search.trim().toLowerCase();
+  const all = state.document.dataElements;
+  const shown = all
+    .map((element, index) => ({ element, index }))
+    .filter(
+      ({ element }) =>
+        (!needle ||
+          element.name.toLowerCase().includes(needle) ||
+          (element.description ?? "").toLowerCase().includes(needle)) &&
+        (!type || element.modulePath === type),
+    );
+  const usedTypes = [...new Set(all.map((d) => d.modulePath))];
+  const problemCount = (i: number) =>
+    state.problems.filter((p) => p.path.startsWith(`dataElements[${i}]`)).length;
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>Data elements</h1>
+        <Can role="editor">
+          <Link className="button" to="new">
+            New data element
+          </Link>
+        </Can>
+      </div>
+      <div className="filters" role="search">
+        <label>
+          Search
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <label>
+          Type
+          <select value={type} onChange={(e) => setType(e.target.value)}>
+            <option value="">All types</option>
+            {usedTypes.map((path) => (
+              <option key={path} value={path}>
+                {moduleLabel(catalog, path)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted" role="status">
+          {shown.length} of {all.length}
+        </span>
+      </div>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Type</th>
+            <th scope="col">Storage</th>
+            <th scope="col">Problems</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map(({ element, index }) => (
+            <tr key={element.id}>
+              <td>
+                <Link to={encodeURIComponent(element.id)}>{element.name}</Link>
+              </td>
+              <td>{moduleLabel(catalog, element.modulePath)}</td>
+              <td>{element.storageDuration ?? "none"}</td>
+              <td>{problemCount(index) || ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {modulesOfKind(catalog, "dataElement").length === 0 && catalog && (
+        <p className="muted">The extension catalog lists no data element types.</p>
+      )}
+    </>
+  );
+}

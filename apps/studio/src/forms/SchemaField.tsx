@@ -1,0 +1,254 @@
+import type { SettingsSchema } from "@liftoff/schema";
+import CodeField from "./CodeField.tsx";
+import FieldProblems from "./FieldProblems.tsx";
+import JsonField from "./JsonField.tsx";
+import { childPath, problemsAt, type PathMessage } from "./problems.ts";
+import { emptyValue, humanize, schemaType } from "./schemaType.ts";
+import TokenInput from "./TokenInput.tsx";
+import { useTokenNames } from "./TokenNamesContext.ts";
+
+export interface SchemaFieldProps {
+  label: string;
+  schema: SettingsSchema;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  /** Path of this value inside the settings, as validation problems name it. */
+  path: string;
+  /** Problems relative to the settings root. */
+  problems: readonly PathMessage[];
+  idPrefix: string;
+  readOnly?: boolean;
+  required?: boolean;
+}
+
+const domId = (prefix: string, path: string) =>
+  `${prefix}-${path.replace(/[^A-Za-z0-9_-]+/g, "_") || "root"}`;
+
+/** One settings value, with the control its schema calls for; objects and arrays recurse. */
+export default function SchemaField(props: SchemaFieldProps) {
+  const { label, schema, value, onChange, path, problems, idPrefix, readOnly, required } = props;
+  const tokens = useTokenNames();
+  const id = domId(idPrefix, path);
+  const messages = problemsAt(problems, path);
+  const problemId = `${id}-problems`;
+  const hintId = `${id}-hint`;
+  const describedBy =
+    [messages.length ? problemId : "", schema.description ? hintId : ""]
+      .filter(Boolean)
+      .join(" ") || undefined;
+  const type = schemaType(schema);
+  const hint = schema.description ? (
+    <small id={hintId} className="hint">
+      {schema.description}
+    </small>
+  ) : null;
+  const common = {
+    id,
+    "aria-invalid": messages.length > 0,
+    "aria-describedby": describedBy,
+    "aria-required": required,
+    readOnly,
+  };
+
+  if (type === "object") {
+    const record = (value ?? {}) as Record<string, unknown>;
+    return (
+      <fieldset className="schema-object">
+        <legend>{label}</legend>
+        {hint}
+        <FieldProblems id={problemId} messages={messages} />
+        <ObjectFields {...props} value={record} />
+      </fieldset>
+    );
+  }
+  if (type === "array") {
+    return (
+      <fieldset className="schema-array">
+        <legend>{label}</legend>
+        {hint}
+        <FieldProblems id={problemId} messages={messages} />
+        <ArrayItems {...props} value={Array.isArray(value) ? value : []} />
+      </fieldset>
+    );
+  }
+
+  let control;
+  if (type === "boolean") {
+    return (
+      <div className="field field-check">
+        <label>
+          <input
+            type="checkbox"
+            {...common}
+            disabled={readOnly}
+            checked={value === true}
+            onChange={(e) => onChange(e.target.checked)}
+          />
+          {label}
+        </label>
+        {hint}
+        <FieldProblems id={problemId} messages={messages} />
+      </div>
+    );
+  } else if (type === "enum") {
+    const options = schema.enum ?? [];
+    const index = options.findIndex((o) => o === value);
+    control = (
+      <select
+        {...common}
+        disabled={readOnly}
+        value={index < 0 ? "" : String(index)}
+        onChange={(e) =>
+          onChange(e.target.value === "" ? undefined : options[Number(e.target.value)])
+        }
+      >
+        <option value="">—</option>
+        {options.map((option, i) => (
+          <option key={String(option)} value={String(i)}>
+            {String(option)}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (type === "number") {
+    control = (
+      <input
+        type="number"
+        {...common}
+        min={schema.minimum}
+        max={schema.maximum}
+        value={typeof value === "number" ? value : ""}
+        onChange={(e) => onChange(e.target.value === "" ? undefined : Number(e.target.value))}
+      />
+    );
+  } else if (type === "string" && schema.format === "code") {
+    control = (
+      <CodeField
+        id={id}
+        label={label}
+        value={typeof value === "string" ? value : ""}
+        onChange={onChange}
+        tokens={tokens}
+        readOnly={readOnly}
+        describedBy={describedBy}
+      />
+    );
+  } else if (type === "string") {
+    control = (
+      <TokenInput
+        {...common}
+        type={schema.format === "url" ? "url" : "text"}
+        value={typeof value === "string" ? value : value == null ? "" : JSON.stringify(value)}
+        onChange={onChange}
+      />
+    );
+  } else {
+    control = (
+      <JsonField
+        id={id}
+        value={value}
+        onChange={onChange}
+        readOnly={readOnly}
+        describedBy={describedBy}
+      />
+    );
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {control}
+      {hint}
+      <FieldProblems id={problemId} messages={messages} />
+    </div>
+  );
+}
+
+/** The properties of an object schema, each as its own field. */
+export function ObjectFields(props: SchemaFieldProps & { value: Record<string, unknown> }) {
+  const { schema, value, onChange, path } = props;
+  return Object.entries(schema.properties ?? {}).map(([key, child]) => (
+    <SchemaField
+      key={key}
+      {...props}
+      label={humanize(key)}
+      schema={child}
+      value={value[key]}
+      path={childPath(path, key)}
+      required={schema.required?.includes(key)}
+      onChange={(next) => {
+        const copy = { ...value };
+        if (next === undefined) delete copy[key];
+        else copy[key] = next;
+        onChange(copy);
+      }}
+    />
+  ));
+}
+
+function ArrayItems(props: SchemaFieldProps & { value: unknown[] }) {
+  const { schema, value, onChange, path, readOnly, label } = props;
+  const items = schema.items ?? {};
+  const set = (next: unknown[]) => onChange(next);
+  const move = (from: number, to: number) => {
+    const copy = [...value];
+    const [item] = copy.splice(from, 1);
+    copy.splice(to, 0, item);
+    set(copy);
+  };
+  return (
+    <>
+      <ol className="schema-items">
+        {value.map((item, i) => (
+          <li key={i}>
+            <SchemaField
+              {...props}
+              label={`${label} ${i + 1}`}
+              schema={items}
+              value={item}
+              path={childPath(path, i)}
+              required={false}
+              onChange={(next) => set(value.map((v, j) => (j === i ? next : v)))}
+            />
+            {!readOnly && (
+              <div className="row-actions">
+                <button type="button" disabled={i === 0} onClick={() => move(i, i - 1)}>
+                  Move up
+                  <span className="sr-only">
+                    {" "}
+                    {label} {i + 1}
+                  </span>
+                </button>
+                <button
+                  type="button"
+                  disabled={i === value.length - 1}
+                  onClick={() => move(i, i + 1)}
+                >
+                  Move down
+                  <span className="sr-only">
+                    {" "}
+                    {label} {i + 1}
+                  </span>
+                </button>
+                <button type="button" onClick={() => set(value.filter((_, j) => j !== i))}>
+                  Remove
+                  <span className="sr-only">
+                    {" "}
+                    {label} {i + 1}
+                  </span>
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+      {!readOnly && (
+        <button type="button" onClick={() => set([...value, emptyValue(items)])}>
+          Add {label.toLowerCase()}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { JsonSettings, SettingsSchema } from "@liftoff/schema";
+import FieldProblems from "./FieldProblems.tsx";
+import { problemsAt, type PathMessage } from "./problems.ts";
+import { ObjectFields } from "./SchemaField.tsx";
+
+/**
+ * The settings form of a module or extension, generated from its manifest's JSON-Schema-like
+ * `settings`. `problems` are relative to the settings object (`source`, `instances[0].name`)
+ * and appear under the field they name.
+ */
+export default function SettingsForm({
+  schema,
+  value,
+  onChange,
+  problems = [],
+  idPrefix,
+  readOnly,
+}: {
+  schema: SettingsSchema;
+  value: JsonSettings | undefined;
+  onChange: (value: JsonSettings) => void;
+  problems?: readonly PathMessage[];
+  idPrefix: string;
+  readOnly?: boolean;
+}) {
+  const fields = Object.keys(schema.properties ?? {});
+  return (
+    <div className="settings-form">
+      <FieldProblems id={`${idPrefix}-problems`} messages={problemsAt(problems, "")} />
+      {fields.length === 0 ? (
+        <p className="muted">This module has no settings.</p>
+      ) : (
+        <ObjectFields
+          label="Settings"
+          schema={schema}
+          value={value ?? {}}
+          onChange={(next) => onChange(next as JsonSettings)}
+          path=""
+          problems={problems}
+          idPrefix={idPrefix}
+          readOnly={readOnly}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from "react";
+import { applyToken, matchTokens, tokenQueryAt, type TokenQuery } from "./tokens.ts";
+import { useTokenNames } from "./TokenNamesContext.ts";
+
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> & {
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/**
+ * A text input that offers the property's data elements after a `%` (ARIA combobox: arrows
+ * move, Enter or Tab accept, Escape closes).
+ */
+export default function TokenInput({ value, onChange, ...rest }: Props) {
+  const names = useTokenNames();
+  const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const [query, setQuery] = useState<TokenQuery | null>(null);
+  const [active, setActive] = useState(0);
+  const options = query ? matchTokens(names, query.text) : [];
+  const open = options.length > 0;
+
+  function update(next: string, caret: number) {
+    onChange(next);
+    setQuery(tokenQueryAt(next, caret));
+    setActive(0);
+  }
+
+  function accept(name: string) {
+    if (!query) return;
+    const caret = input.current?.selectionStart ?? value.length;
+    const next = applyToken(value, caret, query, name);
+    onChange(next.value);
+    setQuery(null);
+    // Put the caret after the inserted token once React has written the new value.
+    requestAnimationFrame(() => input.current?.setSelectionRange(next.caret, next.caret));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (!open) return;
+    if (event.key === "ArrowDown") setActive((i) => (i + 1) % options.length);
+    else if (event.key === "ArrowUp") setActive((i) => (i - 1 + options.length) % options.length);
+    else if (event.key === "Enter" || event.key === "Tab") accept(options[active]!);
+    else if (event.key === "Escape") setQuery(null);
+    else return;
+    event.preventDefault();
+  }
+
+  return (
+    <span className="token-input">
+      <input
+        {...rest}
+        ref={input}
+        value={value}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open ? `${listId}-${active}` : undefined}
+        onChange={(e) => update(e.target.value, e.target.selectionStart ?? e.target.value.length)}
+        onKeyDown={onKeyDown}
+        onBlur={() => setQuery(null)}
+      />
+      {open && (
+        <ul id={listId} role="listbox" className="token-options" aria-label="Data elements">
+          {options.map((name, i) => (
+            <li
+              key={name}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              // mousedown, not click: the input's blur would close the list first.
+              onMouseDown={(e) => {
+                e.preventDefault();
+                accept(name);
+              }}
+            >
+              %{name}%
+            </li>
+          ))}
+        </ul>
+      )}
+    </span>
+  );
+}

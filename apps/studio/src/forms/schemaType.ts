@@ -1,0 +1,53 @@
+import type { SettingsSchema } from "@liftoff/schema";
+
+export type FieldType = "string" | "number" | "boolean" | "object" | "array" | "enum" | "json";
+
+/** What kind of control a schema node gets; nullable unions (`["string","null"]`) count as their first type. */
+export function schemaType(schema: SettingsSchema): FieldType {
+  if (schema.enum && schema.enum.length > 0) return "enum";
+  if (schema.format === "json") return "json";
+  const declared = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  switch (declared) {
+    case "string":
+      return "string";
+    case "number":
+    case "integer":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "array":
+      return "array";
+    case "object":
+      return schema.properties ? "object" : "json";
+  }
+  if (schema.properties) return "object";
+  if (schema.items) return "array";
+  return "json";
+}
+
+/** `edgeConfigId` → `Edge config id`, `cookie_name` → `Cookie name`. */
+export function humanize(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A fresh value for a new array item or an absent object. */
+export function emptyValue(schema: SettingsSchema): unknown {
+  if (schema.default !== undefined) return structuredClone(schema.default);
+  switch (schemaType(schema)) {
+    case "object":
+      return {};
+    case "array":
+      return [];
+    case "boolean":
+      return false;
+    case "string":
+      return "";
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,32 @@
+import { Link, Outlet } from "react-router";
+import { useSession } from "../session/SessionContext.tsx";
+
+/** The frame around every page once signed in: who is signed in, and a way out. */
+export default function Layout() {
+  const { session, signOut } = useSession();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Link to="/" className="brand">
+          Liftoff Studio
+        </Link>
+        <nav aria-label="Studio">
+          <Link to="/">Properties</Link>
+          <Link to="/audit">Audit log</Link>
+        </nav>
+        <span className="user">
+          {session?.user.username} <span className="role">({session?.user.role})</span>
+        </span>
+        <button type="button" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </header>
+      <div id="content" tabIndex={-1}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

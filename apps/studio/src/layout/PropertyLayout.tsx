@@ -1,0 +1,56 @@
+import { NavLink, Outlet, useParams } from "react-router";
+import { TokenNamesContext } from "../forms/TokenNamesContext.ts";
+import { useProperty } from "../properties/useProperty.ts";
+import QueryState from "./QueryState.tsx";
+
+const SECTIONS = [
+  ["rules", "Rules"],
+  ["data-elements", "Data elements"],
+  ["extensions", "Extensions"],
+  ["libraries", "Publishing"],
+  ["environments", "Environments"],
+  ["revisions", "History"],
+  ["events", "Events"],
+  ["reports", "Reports"],
+  ["audit", "Audit log"],
+  ["settings", "Settings"],
+] as const;
+
+/** A property's pages: its sections on the side, its data element names for `%` completion. */
+export default function PropertyLayout() {
+  const pid = useParams().pid!;
+  const property = useProperty(pid);
+  const names = property.data?.document.dataElements.map((d) => d.name) ?? [];
+  return (
+    <div className="property">
+      <nav className="sidenav" aria-label="Property">
+        <h2 className="property-name">{property.data?.document.property.name ?? pid}</h2>
+        {property.data && (
+          <p className="muted">
+            Revision {property.data.revision}
+            {property.data.problems.length > 0 && (
+              <>
+                {" · "}
+                <span className="warn">{property.data.problems.length} problems</span>
+              </>
+            )}
+          </p>
+        )}
+        <ul>
+          {SECTIONS.map(([path, label]) => (
+            <li key={path}>
+              <NavLink to={path}>{label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="page">
+        <QueryState query={property}>
+          <TokenNamesContext.Provider value={names}>
+            <Outlet />
+          </TokenNamesContext.Provider>
+        </QueryState>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useParams } from "react-router";
+import QueryState from "../layout/QueryState.tsx";
+import { useApi } from "../session/SessionContext.tsx";
+import DiffView from "./DiffView.tsx";
+
+/** Revision history; pick one to see what it changed, or any two to compare them. */
+export default function RevisionsPage() {
+  const pid = useParams().pid!;
+  const api = useApi();
+  const revisions = useQuery({
+    queryKey: ["property-derived", pid, "revisions"],
+    queryFn: () => api.properties.revisions(pid),
+  });
+  const [pair, setPair] = useState<{ from: number; to: number } | null>(null);
+  const diff = useQuery({
+    queryKey: ["property-derived", pid, "diff", pair?.from, pair?.to],
+    queryFn: () => api.properties.diff(pid, pair!.from, pair!.to),
+    enabled: pair !== null,
+  });
+  const list = revisions.data ?? [];
+  const newest = list[0]?.revision;
+
+  return (
+    <>
+      <h1>History</h1>
+      <QueryState query={revisions}>
+        <div className="split">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Revision</th>
+                <th scope="col">Change</th>
+                <th scope="col">When, who</th>
+                <th scope="col">Diff</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((r) => (
+                <tr key={r.revision} aria-current={pair?.to === r.revision ? "true" : undefined}>
+                  <td>{r.revision}</td>
+                  <td>{r.summary}</td>
+                  <td>
+                    {new Date(r.createdAt).toLocaleString()}, {r.author}
+                  </td>
+                  <td className="row-actions">
+                    {r.revision > 1 && (
+                      <button
+                        type="button"
+                        onClick={() => setPair({ from: r.revision - 1, to: r.revision })}
+                      >
+                        Changes<span className="sr-only"> in revision {r.revision}</span>
+                      </button>
+                    )}
+                    {newest !== undefined && r.revision !== newest && (
+                      <button
+                        type="button"
+                        onClick={() => setPair({ from: r.revision, to: newest })}
+                      >
+                        Compare with latest<span className="sr-only"> (revision {r.revision})</span>
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {pair && (
+            <section aria-live="polite">
+              <h2>
+                Revision {pair.from} → {pair.to}
+              </h2>
+              <QueryState query={diff}>{diff.data && <DiffView diff={diff.data} />}</QueryState>
+            </section>
+          )}
+        </div>
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,221 @@
+import type { PropertyRule } from "@liftoff/schema";
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
+import FieldProblems from "../forms/FieldProblems.tsx";
+import { itemProblems } from "../forms/itemProblems.ts";
+import MutationError from "../forms/MutationError.tsx";
+import { childPath, problemsAt, problemsUnder, type PathMessage } from "../forms/problems.ts";
+import { usePropertyChange, useProperty } from "../properties/useProperty.ts";
+import { useCan } from "../session/Can.tsx";
+import { useApi } from "../session/SessionContext.tsx";
+import ComponentCard, { type ComponentKind, type RuleComponent } from "./ComponentCard.tsx";
+
+const blankRule = (): PropertyRule => ({
+  id: "",
+  name: "",
+  events: [],
+  conditions: [],
+  actions: [],
+});
+
+/** Create or edit one rule: name, events, conditions and actions, saved together. */
+export default function RuleEditor() {
+  const { pid = "", id = "" } = useParams();
+  const api = useApi();
+  const navigate = useNavigate();
+  const state = useProperty(pid).data!;
+  const isNew = id === "new";
+  const index = state.document.rules.findIndex((r) => r.id === id);
+  const save = usePropertyChange(pid, (revision, rule: PropertyRule) =>
+    api.properties.saveRule(pid, revision, rule, isNew),
+  );
+  const remove = usePropertyChange(pid, (revision, ruleId: string) =>
+    api.properties.removeRule(pid, revision, ruleId),
+  );
+  if (!isNew && index < 0)
+    return (
+      <p role="alert">
+        This rule does not exist (any more). <Link to="..">Back to rules</Link>
+      </p>
+    );
+  const stored = isNew ? undefined : state.document.rules[index];
+  return (
+    <RuleForm
+      key={`${id}@${state.revision}`}
+      stored={stored}
+      sequencing={state.document.property.settings.ruleComponentSequencingEnabled === true}
+      problems={itemProblems(
+        state.problems,
+        isNew ? undefined : `rules[${index}]`,
+        save.error,
+        "rule",
+      )}
+      error={save.error ?? remove.error}
+      busy={save.isPending || remove.isPending}
+      onSave={(rule) =>
+        save.mutate(rule, {
+          onSuccess: (next) => {
+            const saved = next.document.rules.find((r) => r.name === rule.name);
+            if (isNew && saved)
+              void navigate(`../${encodeURIComponent(saved.id)}`, { relative: "path" });
+          },
+        })
+      }
+      onDelete={
+        stored
+          ? () =>
+              remove.mutate(stored.id, {
+                onSuccess: () => void navigate("..", { relative: "path" }),
+              })
+          : undefined
+      }
+    />
+  );
+}
+
+function RuleForm({
+  stored,
+  sequencing,
+  problems,
+  error,
+  busy,
+  onSave,
+  onDelete,
+}: {
+  stored: PropertyRule | undefined;
+  sequencing: boolean;
+  problems: PathMessage[];
+  error: unknown;
+  busy: boolean;
+  onSave: (rule: PropertyRule) => void;
+  onDelete?: () => void;
+}) {
+  const catalog = useCatalog().data;
+  const canEdit = useCan("editor");
+  const [draft, setDraft] = useState<PropertyRule>(() => stored ?? blankRule());
+  const at = (path: string) => problemsAt(problems, path);
+  const readOnly = !canEdit;
+
+  const setList = (kind: ComponentKind, list: RuleComponent[]) =>
+    setDraft((d) => ({ ...d, [kind]: list }));
+  const add = (kind: ComponentKind) => {
+    const first = modulesOfKind(
+      catalog,
+      kind === "events" ? "event" : kind === "conditions" ? "condition" : "action",
+    )[0];
+    setList(kind, [
+      ...(draft[kind] as RuleComponent[]),
+      { id: "", modulePath: first?.path ?? "", settings: {} },
+    ]);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSave(draft);
+  };
+
+  return (
+    <form onSubmit={submit} className="editor">
+      <p>
+        <Link to=".." relative="path">
+          ← Rules
+        </Link>
+      </p>
+      <h1>{stored ? stored.name : "New rule"}</h1>
+      <FieldProblems id="rule-problems" messages={at("")} />
+      <div className="field">
+        <label htmlFor="rule-name">Name</label>
+        <input
+          id="rule-name"
+          required
+          readOnly={readOnly}
+          value={draft.name}
+          aria-invalid={at("name").length > 0}
+          aria-describedby="rule-name-problems"
+          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+        />
+        <FieldProblems id="rule-name-problems" messages={at("name")} />
+      </div>
+      <div className="field field-check">
+        <label>
+          <input
+            type="checkbox"
+            disabled={readOnly}
+            checked={draft.enabled !== false}
+            onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
+          />
+          Enabled
+        </label>
+      </div>
+      <div className="field">
+        <label htmlFor="rule-description">Notes</label>
+        <textarea
+          id="rule-description"
+          readOnly={readOnly}
+          value={draft.description ?? ""}
+          onChange={(e) => setDraft({ ...draft, description: e.target.value || undefined })}
+        />
+      </div>
+      {(["events", "conditions", "actions"] as const).map((kind) => {
+        const list = draft[kind] as RuleComponent[];
+        const title = kind.charAt(0).toUpperCase() + kind.slice(1);
+        return (
+          <section key={kind} className="rule-section" aria-label={title}>
+            <h2>{title}</h2>
+            <FieldProblems id={`${kind}-list-problems`} messages={at(kind)} />
+            {list.length === 0 && <p className="muted">No {kind} yet.</p>}
+            {list.map((component, i) => (
+              <ComponentCard
+                key={component.id || `new-${i}`}
+                kind={kind}
+                index={i}
+                count={list.length}
+                value={component}
+                sequencing={sequencing}
+                readOnly={readOnly}
+                problems={problemsUnder(problems, childPath(kind, i))}
+                onChange={(next) =>
+                  setList(
+                    kind,
+                    list.map((c, j) => (j === i ? next : c)),
+                  )
+                }
+                onRemove={() =>
+                  setList(
+                    kind,
+                    list.filter((_, j) => j !== i),
+                  )
+                }
+                onMove={(to) => {
+                  const copy = [...list];
+                  const [moved] = copy.splice(i, 1);
+                  copy.splice(to, 0, moved!);
+                  setList(kind, copy);
+                }}
+              />
+            ))}
+            {canEdit && (
+              <button type="button" onClick={() => add(kind)}>
+                Add {kind === "events" ? "event" : kind === "conditions" ? "condition" : "action"}
+              </button>
+            )}
+          </section>
+        );
+      })}
+      <MutationError error={error} />
+      {canEdit && (
+        <div className="actions">
+          <button type="submit" disabled={busy}>
+            Save rule
+          </button>
+          {onDelete && (
+            <button type="button" className="danger" disabled={busy} onClick={onDelete}>
+              Delete rule
+            </button>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

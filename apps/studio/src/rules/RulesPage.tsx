@@ -1,0 +1,113 @@
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { moduleLabel, useCatalog } from "../extensions/useCatalog.ts";
+import { useProperty } from "../properties/useProperty.ts";
+import Can from "../session/Can.tsx";
+
+type StatusFilter = "all" | "enabled" | "disabled" | "problems";
+
+/** Rules with a search (name, description, module) and status and event filters. */
+export default function RulesPage() {
+  const pid = useParams().pid!;
+  const state = useProperty(pid).data!;
+  const catalog = useCatalog().data;
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [event, setEvent] = useState("");
+  const rules = state.document.rules;
+  const problemsOf = (i: number) =>
+    state.problems.filter((p) => p.path.startsWith(`rules[${i}]`)).length;
+  const needle = search.trim().toLowerCase();
+  const eventTypes = [...new Set(rules.flatMap((r) => r.events.map((e) => e.modulePath)))];
+  const shown = rules
+    .map((rule, index) => ({ rule, index }))
+    .filter(({ rule, index }) => {
+      const enabled = rule.enabled !== false;
+      if (status === "enabled" && !enabled) return false;
+      if (status === "disabled" && enabled) return false;
+      if (status === "problems" && problemsOf(index) === 0) return false;
+      if (event && !rule.events.some((e) => e.modulePath === event)) return false;
+      if (!needle) return true;
+      const haystack = [
+        rule.name,
+        rule.description ?? "",
+        ...[...rule.events, ...rule.conditions, ...rule.actions].map((c) =>
+          moduleLabel(catalog, c.modulePath),
+        ),
+      ]
+        .join(" ")
+        .toLowerCase();
+      return haystack.includes(needle);
+    });
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>Rules</h1>
+        <Can role="editor">
+          <Link className="button" to="new">
+            New rule
+          </Link>
+        </Can>
+      </div>
+      <div className="filters" role="search">
+        <label>
+          Search
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <label>
+          Status
+          <select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+            <option value="all">All</option>
+            <option value="enabled">Enabled</option>
+            <option value="disabled">Disabled</option>
+            <option value="problems">With problems</option>
+          </select>
+        </label>
+        <label>
+          Event
+          <select value={event} onChange={(e) => setEvent(e.target.value)}>
+            <option value="">Any event</option>
+            {eventTypes.map((path) => (
+              <option key={path} value={path}>
+                {moduleLabel(catalog, path)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted" role="status">
+          {shown.length} of {rules.length}
+        </span>
+      </div>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Events</th>
+            <th scope="col">Conditions</th>
+            <th scope="col">Actions</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map(({ rule, index }) => (
+            <tr key={rule.id}>
+              <td>
+                <Link to={encodeURIComponent(rule.id)}>{rule.name}</Link>
+              </td>
+              <td>{rule.events.map((e) => moduleLabel(catalog, e.modulePath)).join(", ")}</td>
+              <td>{rule.conditions.length}</td>
+              <td>{rule.actions.map((a) => moduleLabel(catalog, a.modulePath)).join(", ")}</td>
+              <td>
+                {rule.enabled === false ? "Disabled" : "Enabled"}
+                {problemsOf(index) > 0 && (
+                  <span className="warn"> · {problemsOf(index)} problems</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
