@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { problems } from "./http/problems.ts";
 import type { LiveFilter, LiveStream } from "./LiveStream.ts";
+import registerReportRoutes from "./reports/registerReportRoutes.ts";
 import type { EventFilter, NewEvent, Store } from "./storage/Store.ts";
 
 const ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -26,7 +27,7 @@ const wire = ({ source: _source, ...e }: NewEvent) => ({
 /**
  * Read side for the studio: `GET /api/events` (latest stored events, filtered) and
  * `GET /api/live` (Server-Sent Events of events as they are committed), both filterable by
- * `propertyId` and `environmentId`.
+ * `propertyId` and `environmentId`, and the reports over stored events (`/api/reports/...`).
  */
 export default function registerEventRoutes(
   app: FastifyInstance,
@@ -40,6 +41,7 @@ export default function registerEventRoutes(
     for (const close of open) close();
     done();
   });
+  registerReportRoutes(app, store);
   app.get("/api/events", async (request) => {
     const query = request.query as Record<string, unknown>;
     const filter: EventFilter = filterOf(query, [

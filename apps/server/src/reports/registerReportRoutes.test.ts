@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { LiftoffApp } from "../createApp.ts";
+import { post, testApp } from "../edge/testApp.ts";
+import { expectedReports, reportEvents } from "../storage/storeContract.ts";
+import { REPORT_NAMES } from "./reportDefinitions.ts";
+
+let app: LiftoffApp;
+beforeEach(async () => {
+  app = testApp();
+  await app.ready();
+});
+afterEach(async () => {
+  await app.close();
+});
+
+const scope = "propertyId=PR1&environmentId=EN1&from=2026-11-20&to=2026-11-21";
+
+describe("GET /api/reports/:report", () => {
+  it("answers every report as a ReportResult over the stored events", async () => {
+    await app.store.events.appendBatch(reportEvents);
+    expect(Object.keys(expectedReports).sort()).toEqual([...REPORT_NAMES].sort());
+    for (const report of REPORT_NAMES) {
+      const res = await app.inject({ url: `/api/reports/${report}?${scope}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        report,
+        // A date as `to` covers that whole day.
+        from: "2026-11-20T00:00:00.000Z",
+        to: "2026-11-22T00:00:00.000Z",
+        ...expectedReports[report],
+      });
+    }
+    const list = await app.inject({ url: "/api/reports" });
+    expect(list.json()).toEqual({ reports: REPORT_NAMES });
+  });
+
+  it("reads what the edge stored, over the last 7 days by default", async () => {
+    const eVars = { eVar7: "Flood Insurance", eVar15: "Tablet", eVar9: "claim-form.pdf" };
+    const xdm = (eventType: string, numbers: number[], extra: Record<string, unknown> = {}) => ({
+      xdm: {
+        eventType,
+        web: { webPageDetails: { name: "pc:search", URL: "https://www.example.test/s" } },
+        marketing: { trackingCode: "cmp-flood" },
+        _experience: {
+          analytics: {
+            customDimensions: { eVars },
+            event1to100: Object.fromEntries(numbers.map((n) => [`event${n}`, { value: 1 }])),
+          },
+        },
+        ...extra,
+      },
+    });
+    const res = await post(app, "v1/interact", {
+      events: [
+        xdm("web.webpagedetails.pageViews", [1, 18]),
+        xdm("web.webinteraction.linkClicks", [9], {
+          web: { webInteraction: { type: "download", URL: "https://www.example.test/c.pdf" } },
+        }),
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const get = async (report: string) => {
+      const answer = await app.inject({ url: `/api/reports/${report}` });
+      expect(answer.statusCode).toBe(200);
+      const body = answer.json<{ from: string; to: string; rows: unknown[][] }>();
+      expect(Date.parse(body.to) - Date.parse(body.from)).toBe(7 * 86_400_000);
+      return body.rows;
+    };
+    expect(await get("searchTerms")).toEqual([["flood insurance", 1, 1, 100]]);
+    expect(await get("deviceTypes")).toEqual([["Tablet", 1, 1]]);
+    expect(await get("campaigns")).toEqual([["cmp-flood", 1, 1]]);
+    expect(await get("downloads")).toEqual([["claim-form.pdf", 1]]);
+    expect(await get("linkClicksByType")).toEqual([["download", 1]]);
+    expect((await get("scrollFunnel"))[0]).toEqual(["25%", 1, 1]);
+    const days = await get("pageViewsOverTime");
+    expect(days.length).toBeGreaterThanOrEqual(7);
+    expect(days.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(1);
+  });
+
+  it("answers an unknown report with 404 listing the known ones", async () => {
+    const res = await app.inject({ url: "/api/reports/bounceRate" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    const body = res.json<{ detail: string; field: string }>();
+    expect(body.field).toBe("report");
+    for (const name of REPORT_NAMES) expect(body.detail).toContain(name);
+  });
+
+  it.each([
+    ["from=yesterday", "from"],
+    ["from=2026-02-30", "from"],
+    ["from=2026-11-21T10:00:00", "from"],
+    ["from=2026-11-21T25:00:00Z", "from"],
+    ["from=", "from"],
+    ["from=2026-11-01&from=2026-11-02", "from"],
+    ["to=2026-13-01", "to"],
+    ["to=21/11/2026", "to"],
+    ["to=1732147200", "to"],
+    ["from=2026-11-21&to=2026-11-20", "from"],
+    ["from=2026-11-21T10:00:00Z&to=2026-11-21T10:00:00Z", "from"],
+    ["from=2024-01-01&to=2026-01-01", "from"],
+    ["propertyId=%3Cscript%3E", "propertyId"],
+    ["environmentId=EN%201", "environmentId"],
+    ["environmentId=a&environmentId=b", "environmentId"],
+  ])("answers %s with 400 naming %s", async (query, field) => {
+    await app.store.events.appendBatch(reportEvents);
+    const res = await app.inject({ url: `/api/reports/topPages?${query}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ status: 400, field });
+  });
+
+  it("accepts date-times with a zone and a from alone (7 days from it)", async () => {
+    await app.store.events.appendBatch(reportEvents);
+    const res = await app.inject({
+      url: "/api/reports/topPages?propertyId=PR1&environmentId=EN1&from=2026-11-21T00:00:00%2B01:00",
+    });
+    expect(res.json()).toMatchObject({
+      from: "2026-11-20T23:00:00.000Z",
+      to: "2026-11-27T23:00:00.000Z",
+      rows: [
+        ["pc:404", 1, 1],
+        ["pc:auto", 1, 1],
+        ["pc:search", 1, 1],
+      ],
+    });
+  });
+});
