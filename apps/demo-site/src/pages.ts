@@ -131,6 +131,12 @@ export const PAGES: Page[] = [
     body: "<h1>We could not find that page</h1>",
   },
   {
+    // Mixed case: the 404 test matches page-not-found case-insensitively (spec §2).
+    path: "/pcg/claims/Page-Not-Found",
+    title: "Page Not Found | Example Insurance",
+    body: "<h1>We could not find that claim page</h1>",
+  },
+  {
     path: "/pcg/resources/media",
     title: "Media | Example Insurance",
     breadcrumb: ["Personal", "Resources", "Media"],

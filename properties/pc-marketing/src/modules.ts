@@ -32,10 +32,10 @@ export const webSdk = {
 } as const;
 
 /**
- * The identity extension's key. Launch's ECID extension is `adobe-mcid`; the identity
- * package's module (packages/identity/src/extension) is proven under that key.
+ * The identity extension's key in Liftoff properties (packages/identity/src/extension/
+ * manifest.ts); Launch calls it `adobe-mcid` and the builder maps that name on import.
  */
-export const IDENTITY_EXTENSION = "adobe-mcid";
+export const IDENTITY_EXTENSION = "identity";
 export const identity = {
   mcidInstance: `${IDENTITY_EXTENSION}/src/lib/sharedModules/mcidInstance.js`,
 } as const;
