@@ -1,7 +1,13 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { PropertyDocument } from "@liftoff/schema";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { loadBuilder, missingFrom, type PartialBuilder } from "./api/BuilderApi.ts";
+import registerApi, { createApiContext } from "./api/registerApi.ts";
+import seedProperty from "./api/seedProperty.ts";
+import bootstrapAdmin from "./auth/bootstrapAdmin.ts";
+import { sessionOf } from "./auth/createGuard.ts";
 import { defaultDatastreams } from "./defaultDatastreams.ts";
 import { DatastreamCache } from "./edge/DatastreamCache.ts";
 import { defaultEnvelopeLimits } from "./edge/parseEnvelope.ts";
@@ -15,6 +21,7 @@ import { LiveStream } from "./LiveStream.ts";
 import registerEventRoutes from "./registerEventRoutes.ts";
 import serveStatic from "./serveStatic.ts";
 import { SqliteStore } from "./storage/SqliteStore.ts";
+import { apiProblems } from "./api/ApiError.ts";
 import type { Store } from "./storage/Store.ts";
 
 export interface AppOptions {
@@ -31,7 +38,38 @@ export interface AppOptions {
   /** Edge requests per second per client address (burst twice that); 0 turns it off. */
   rateLimitPerSecond?: number;
   https?: { key: Buffer | string; cert: Buffer | string };
+  /**
+   * First start: the `admin` account and the seeded property with its published libraries.
+   * Default: on when a store is passed in (a deployment such as `liftoff serve`), off for the
+   * app's own in-memory store, a throwaway that tests create by the hundred.
+   */
+  bootstrap?: boolean;
+  auth?: {
+    /**
+     * Also require a signed-in viewer on the read routes that predate the studio API
+     * (`/api/events`, `/api/live`, `/api/datastreams`, `/api/reports/…`). The studio API itself
+     * always requires a session. Default: like `bootstrap`.
+     */
+    required?: boolean;
+    /** The first admin's password; default LIFTOFF_ADMIN_PASSWORD, else a random one printed once. */
+    adminPassword?: string;
+    /** Where the one-time admin password line goes (default stdout). */
+    print?: (line: string) => void;
+  };
+  /** The builder functions the studio API uses (default: the `@liftoff/builder` package). */
+  builder?: PartialBuilder;
+  /** The property seeded on first start (default: pc-marketing, `properties/pc-marketing`). */
+  seedDocument?: () => Promise<PropertyDocument | undefined>;
 }
+
+/** The pc-marketing property document, when that package exports it. */
+async function pcMarketingDocument(): Promise<PropertyDocument | undefined> {
+  const mod = (await import("@liftoff/pc-marketing")) as Record<string, unknown>;
+  return mod.propertyDocument as PropertyDocument | undefined;
+}
+
+// Read routes that came before the studio API; guarded by `auth.required`.
+const READ_ROUTES = /^\/api\/(events|live|datastreams|reports)(\/|\?|$)/;
 
 const repoRoot = () => {
   // Works both from src/ (tsx, vitest) and from dist/ (the esbuild bundle).
@@ -71,6 +109,10 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   app.decorate("store", store);
   app.decorate("live", live);
   app.decorate("writeQueue", queue);
+  app.decorateRequest("signed", null);
+  const bootstrap = options.bootstrap ?? !ownsStore;
+  const builder: PartialBuilder = { ...options.builder };
+  const api = createApiContext(store, builder);
 
   const edge: EdgeOptions = {
     basePath: "ee",
@@ -95,7 +137,48 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     await store.migrate();
     if (options.seed ?? true)
       for (const ds of defaultDatastreams) await store.datastreams.putIfMissing(ds);
+    if (!options.builder) Object.assign(builder, await loadBuilder());
+    const missing = missingFrom(builder);
+    if (missing.length > 0)
+      app.log.warn(
+        `@liftoff/builder lacks ${missing.join(", ")}: the studio API routes that need them answer 503`,
+      );
+    if (bootstrap) await bootstrapAuthoring();
   });
+
+  async function bootstrapAuthoring(): Promise<void> {
+    await bootstrapAdmin(
+      store,
+      options.auth?.adminPassword ?? process.env.LIFTOFF_ADMIN_PASSWORD,
+      options.auth?.print ?? ((line) => console.log(line)),
+    );
+    const document = await (options.seedDocument ?? pcMarketingDocument)();
+    if (!document) {
+      app.log.warn("seed: no property document to seed (properties/pc-marketing exports none yet)");
+      return;
+    }
+    if (missingFrom(builder).length > 0) {
+      app.log.warn("seed: skipped, the builder is incomplete");
+      return;
+    }
+    try {
+      const libraryId = await seedProperty(api, document);
+      if (libraryId)
+        app.log.info({ propertyId: document.property.id, libraryId }, "seed: property published");
+    } catch (error) {
+      // A broken seed must not keep the server from starting; the property can be fixed in
+      // the studio and published from there.
+      app.log.error({ err: error }, "seed: the property could not be seeded and published");
+    }
+  }
+
+  if (options.auth?.required ?? bootstrap)
+    app.addHook("preHandler", async (request) => {
+      if (!READ_ROUTES.test(request.url)) return;
+      const signed = await sessionOf(store, request);
+      if (!signed) throw apiProblems.unauthenticated();
+      request.signed = signed;
+    });
   // Graceful shutdown: in-flight requests finish, then every queued event is written.
   app.addHook("onClose", async () => {
     await queue.drain();
@@ -126,6 +209,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   registerIdentityRoutes(app, edge.regionId);
   registerLibraryRoutes(app, store);
   registerEventRoutes(app, store, live);
+  registerApi(app, api);
 
   if (existsSync(studioDir)) {
     app.get("/studio", (_request, reply) => reply.redirect("/studio/"));

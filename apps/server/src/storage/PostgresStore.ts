@@ -1,4 +1,8 @@
 import pg from "pg";
+import { AuditRepository } from "./authoring/AuditRepository.ts";
+import { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
+import { postgresClient } from "./authoring/SqlClient.ts";
+import { UserRepository } from "./authoring/UserRepository.ts";
 import libraryEtag from "./libraryEtag.ts";
 import { eventAt, requestEvents, sourceOf } from "../edge/eventSource.ts";
 import reportSql, { type ReportValue } from "../reports/reportSql.ts";
@@ -145,6 +149,9 @@ function groupByRequest(events: NewEvent[]): Array<{ body: string; events: NewEv
  */
 export class PostgresStore implements Store {
   readonly kind = "postgres";
+  readonly authoring: AuthoringRepository;
+  readonly users: UserRepository;
+  readonly audit: AuditRepository;
   private readonly pool: pg.Pool;
   private readonly schema: string | undefined;
 
@@ -157,6 +164,10 @@ export class PostgresStore implements Store {
       max: options.max ?? 8,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    const sql = postgresClient(this.pool);
+    this.authoring = new AuthoringRepository(sql);
+    this.users = new UserRepository(sql);
+    this.audit = new AuditRepository(sql);
   }
 
   async migrate(): Promise<number> {

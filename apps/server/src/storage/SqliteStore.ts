@@ -1,6 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { AuditRepository } from "./authoring/AuditRepository.ts";
+import { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
+import { sqliteClient } from "./authoring/SqlClient.ts";
+import { UserRepository } from "./authoring/UserRepository.ts";
 import libraryEtag from "./libraryEtag.ts";
 import { migrations } from "./migrations.ts";
 import { eventAt, requestEvents, sourceOf } from "../edge/eventSource.ts";
@@ -129,6 +133,9 @@ const datastreamRow = (d: Datastream) =>
 
 export class SqliteStore implements Store {
   readonly kind = "sqlite";
+  readonly authoring: AuthoringRepository;
+  readonly users: UserRepository;
+  readonly audit: AuditRepository;
   private readonly db: Database.Database;
   private writeEvents: ((events: NewEvent[]) => void) | undefined;
   private readonly checkpointer: WalCheckpointer | undefined;
@@ -137,6 +144,10 @@ export class SqliteStore implements Store {
     const synchronous = options.synchronous === "full" ? "FULL" : "NORMAL";
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
+    const sql = sqliteClient(this.db);
+    this.authoring = new AuthoringRepository(sql);
+    this.users = new UserRepository(sql);
+    this.audit = new AuditRepository(sql);
     this.db.pragma("journal_mode = WAL");
     this.db.pragma(`synchronous = ${synchronous}`);
     this.db.pragma("busy_timeout = 5000");

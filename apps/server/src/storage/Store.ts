@@ -1,3 +1,7 @@
+import type { AuditRepository } from "./authoring/AuditRepository.ts";
+import type { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
+import type { UserRepository } from "./authoring/UserRepository.ts";
+
 /**
  * The storage contract. Every concern is a repository interface; `SqliteStore` and
  * `PostgresStore` implement all of them and pass the same contract suite
@@ -135,6 +139,10 @@ export interface Store {
   readonly datastreams: DatastreamRepository;
   readonly libraries: LibraryRepository;
   readonly hosts: HostRepository;
+  /** The studio's properties, revisions and libraries (storage/authoring/). */
+  readonly authoring: AuthoringRepository;
+  readonly users: UserRepository;
+  readonly audit: AuditRepository;
   /** Applies pending migrations; returns the schema version afterwards. */
   migrate(): Promise<number>;
   close(): Promise<void>;

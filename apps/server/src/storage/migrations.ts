@@ -1,3 +1,5 @@
+import { authoringMigration } from "./authoring/authoringMigration.ts";
+
 /**
  * Versioned schema migrations. A migration is never edited once released: add a new one.
  * Each has a SQLite and a PostgreSQL form; both stores record applied versions in
@@ -178,6 +180,7 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
     sqlite: requestBodiesSqlite,
     postgres: requestBodiesPostgres,
   },
+  authoringMigration,
 ];
 
 export const latestVersion = Math.max(...migrations.map((m) => m.version));

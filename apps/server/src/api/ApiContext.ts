@@ -1,0 +1,22 @@
+import type { FastifyRequest } from "fastify";
+import type { Guard } from "../auth/createGuard.ts";
+import type { Store } from "../storage/Store.ts";
+import { apiProblems } from "./ApiError.ts";
+import type { PartialBuilder } from "./BuilderApi.ts";
+import type { PropertyService } from "./PropertyService.ts";
+import type { Publisher } from "./Publisher.ts";
+
+/** What every group of API routes works with. */
+export interface ApiContext {
+  store: Store;
+  builder: PartialBuilder;
+  properties: PropertyService;
+  publisher: Publisher;
+  guard: Guard;
+}
+
+/** The signed-in user's name (guards set it before any handler runs). */
+export function userOf(request: FastifyRequest): string {
+  if (!request.signed) throw apiProblems.unauthenticated();
+  return request.signed.user.username;
+}

@@ -1,0 +1,61 @@
+import type {
+  ExtensionManifest,
+  ImportReport,
+  ItemChange,
+  PropertyDocument,
+  PropertyProblem,
+} from "@liftoff/schema";
+
+export interface BuiltLibrary {
+  code: string;
+  bytes: number;
+  gzipBytes: number;
+  durationMs: number;
+}
+
+/**
+ * What the API uses of `@liftoff/builder` (packages/builder). It is a dependency the app
+ * receives, so tests can hand in a builder that fails on purpose (a failed publish must
+ * leave production untouched) and the server still starts while the builder package is
+ * missing a function (that route answers 503 instead).
+ */
+export interface BuilderApi {
+  catalog: ExtensionManifest[];
+  /** Structural check; throws ValidationErrors naming every bad field. */
+  parsePropertyDocument(input: unknown): PropertyDocument;
+  /** Semantic findings (unknown modules, bad settings, tokens naming no data element…). */
+  validateProperty(document: PropertyDocument): PropertyProblem[];
+  buildLibrary(
+    document: PropertyDocument,
+    options: { environmentId: string; buildDate?: string; minify?: boolean },
+  ): Promise<BuiltLibrary>;
+  diffProperties(from: PropertyDocument, to: PropertyDocument): ItemChange[];
+  importLaunch(input: unknown): { document: PropertyDocument; report: ImportReport };
+  exportLaunch(document: PropertyDocument, environmentId: string): Promise<unknown>;
+  createEmbedCode(libraryUrl: string): string;
+}
+
+export type PartialBuilder = Partial<BuilderApi>;
+
+const NAMES = [
+  "catalog",
+  "parsePropertyDocument",
+  "validateProperty",
+  "buildLibrary",
+  "diffProperties",
+  "importLaunch",
+  "exportLaunch",
+  "createEmbedCode",
+] as const;
+
+/** The builder package's exports that exist in this installation. */
+export async function loadBuilder(): Promise<PartialBuilder> {
+  const mod = (await import("@liftoff/builder")) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const name of NAMES) if (mod[name] !== undefined) out[name] = mod[name];
+  return out;
+}
+
+/** The names the builder lacks (logged once at start). */
+export const missingFrom = (builder: PartialBuilder) =>
+  NAMES.filter((n) => builder[n] === undefined);

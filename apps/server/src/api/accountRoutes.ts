@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import { ROLES, type Role, type SessionInfo, type UserInfo } from "@liftoff/schema";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_COOKIE, sessionOf } from "../auth/createGuard.ts";
+import type { LoginLimiter } from "../auth/LoginLimiter.ts";
+import { decoyHash, hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { hashToken, newToken } from "../auth/sessionTokens.ts";
+import type { UserRecord } from "../storage/authoring/UserRepository.ts";
+import { userOf, type ApiContext } from "./ApiContext.ts";
+import { apiProblems } from "./ApiError.ts";
+import { jsonBody, paramsOf, stringField } from "./requestParts.ts";
+
+export const SESSION_HOURS = 12;
+const USERNAME = /^[A-Za-z0-9._@-]{1,64}$/;
+
+const publicUser = ({ passwordHash: _hash, ...user }: UserRecord): UserInfo => user;
+
+/** The session cookie; `Secure` only over https, so a plain-http local install can sign in. */
+export function sessionCookie(secure: boolean, value: string, maxAge: number): string {
+  return `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? "; Secure" : ""}`;
+}
+
+const cookie = (request: FastifyRequest, value: string, maxAge: number) =>
+  sessionCookie(request.protocol === "https", value, maxAge);
+
+function roleOf(value: unknown, field = "role"): Role {
+  if (!ROLES.includes(value as Role))
+    throw apiProblems.invalidField(field, `expected one of ${ROLES.join(", ")}`);
+  return value as Role;
+}
+
+function passwordOf(body: Record<string, unknown>): string {
+  const password = body.password;
+  if (typeof password !== "string" || password.length < 10 || password.length > 200)
+    throw apiProblems.invalidField("password", "expected 10 to 200 characters");
+  return password;
+}
+
+/** Sign-in, sign-out, the current session, and user administration. */
+export default function accountRoutes(
+  app: FastifyInstance,
+  ctx: ApiContext,
+  limiter: LoginLimiter,
+): void {
+  const { store } = ctx;
+  const admin = { preHandler: ctx.guard("admin") };
+  const signedIn = { preHandler: ctx.guard("viewer") };
+
+  app.post("/api/session", async (request, reply: FastifyReply): Promise<SessionInfo> => {
+    const body = jsonBody(request);
+    const username = stringField(body, "username", { max: 64 })!;
+    const password = stringField(body, "password")!;
+    const keys = [`user:${username.toLowerCase()}`, `ip:${request.ip}`];
+    const wait = limiter.retryAfter(keys);
+    if (wait > 0) throw apiProblems.tooManyAttempts(wait);
+    const user = await store.users.getByName(username);
+    // The decoy keeps the time of a sign-in for an unknown name equal to a wrong password.
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
+    if (!user || !ok) {
+      limiter.fail(keys);
+      await store.audit.append({
+        user: username,
+        action: "session.fail",
+        detail: { ip: request.ip },
+      });
+      throw apiProblems.badCredentials();
+    }
+    limiter.succeed(keys);
+    const token = newToken();
+    const now = new Date();
+    const session = {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      csrfToken: newToken(),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + SESSION_HOURS * 3_600_000).toISOString(),
+    };
+    await store.users.createSession(session);
+    await store.audit.append({
+      user: user.username,
+      action: "session.create",
+      detail: { ip: request.ip },
+    });
+    reply.header("set-cookie", cookie(request, token, SESSION_HOURS * 3600));
+    return { user: publicUser(user), csrfToken: session.csrfToken };
+  });
+
+  app.get("/api/session", async (request): Promise<SessionInfo> => {
+    const signed = await sessionOf(store, request);
+    if (!signed) throw apiProblems.unauthenticated("No session: sign in with POST /api/session.");
+    return { user: signed.user, csrfToken: signed.session.csrfToken };
+  });
+
+  app.delete("/api/session", signedIn, async (request, reply) => {
+    await store.users.deleteSession(request.signed!.session.tokenHash);
+    await store.audit.append({ user: userOf(request), action: "session.delete" });
+    return reply
+      .header("set-cookie", cookie(request, "", 0))
+      .code(204)
+      .send();
+  });
+
+  app.get("/api/users", admin, async () => (await store.users.list()).map(publicUser));
+
+  app.post("/api/users", admin, async (request, reply) => {
+    const body = jsonBody(request);
+    const username = stringField(body, "username", { max: 64 })!;
+    if (!USERNAME.test(username))
+      throw apiProblems.invalidField("username", "expected letters, digits, . _ @ - (at most 64)");
+    const user: UserRecord = {
+      id: randomUUID(),
+      username,
+      role: roleOf(body.role),
+      createdAt: new Date().toISOString(),
+      passwordHash: await hashPassword(passwordOf(body)),
+    };
+    if (!(await store.users.create(user)))
+      throw apiProblems.conflict(`User "${username}" already exists.`);
+    await store.audit.append({
+      user: userOf(request),
+      action: "user.create",
+      target: username,
+      detail: { role: user.role },
+    });
+    return reply.code(201).send(publicUser(user));
+  });
+
+  app.patch("/api/users/:id", admin, async (request) => {
+    const { id } = paramsOf(request);
+    const body = jsonBody(request);
+    const role = body.role === undefined ? undefined : roleOf(body.role);
+    const passwordHash =
+      body.password === undefined ? undefined : await hashPassword(passwordOf(body));
+    const target = await store.users.get(id!);
+    if (!target) throw apiProblems.notFound(`User "${id}"`);
+    if (role && role !== "admin" && target.role === "admin") await keepOneAdmin(ctx, id!);
+    await store.users.update(id!, {
+      ...(role ? { role } : {}),
+      ...(passwordHash ? { passwordHash } : {}),
+    });
+    await store.audit.append({
+      user: userOf(request),
+      action: "user.update",
+      target: target.username,
+      detail: { ...(role ? { role } : {}), ...(passwordHash ? { password: "changed" } : {}) },
+    });
+    return publicUser({ ...target, ...(role ? { role } : {}) });
+  });
+
+  app.delete("/api/users/:id", admin, async (request, reply) => {
+    const { id } = paramsOf(request);
+    const target = await store.users.get(id!);
+    if (!target) throw apiProblems.notFound(`User "${id}"`);
+    if (target.role === "admin") await keepOneAdmin(ctx, id!);
+    await store.users.remove(id!);
+    await store.audit.append({
+      user: userOf(request),
+      action: "user.delete",
+      target: target.username,
+    });
+    return reply.code(204).send();
+  });
+}
+
+/** Nobody could administer users any more if the last admin lost the role. */
+async function keepOneAdmin(ctx: ApiContext, leaving: string): Promise<void> {
+  const admins = (await ctx.store.users.list()).filter(
+    (u) => u.role === "admin" && u.id !== leaving,
+  );
+  if (admins.length === 0)
+    throw apiProblems.conflict("This is the last admin; make another user admin first.");
+}

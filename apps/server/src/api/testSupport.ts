@@ -1,0 +1,119 @@
+import type { PropertyDocument, Role, SessionInfo } from "@liftoff/schema";
+import type { Response } from "light-my-request";
+import createApp, { type AppOptions, type LiftoffApp } from "../createApp.ts";
+
+/** Test helpers for the studio API: an app with an admin, signed-in clients per role. */
+export const ADMIN_PASSWORD = "correct horse battery staple";
+
+/** A small property that validates and builds: one data element, one rule, Core only. */
+export function fixtureDocument(id = "PRfixture"): PropertyDocument {
+  return {
+    formatVersion: 1,
+    company: { orgId: "5LIFTOFF0FIXTURE00000001@AdobeOrg", dynamicCdnEnabled: false },
+    property: { id, name: "Fixture", settings: { domains: ["example.test"] } },
+    environments: [
+      { id: `${id}dev`, name: "Development", stage: "development" },
+      { id: `${id}stage`, name: "Staging", stage: "staging" },
+      { id: `${id}prod`, name: "Production", stage: "production" },
+    ],
+    extensions: [{ name: "core", displayName: "Core", settings: {} }],
+    dataElements: [
+      {
+        id: "DEpagename",
+        name: "page name",
+        modulePath: "core/src/lib/dataElements/customCode.js",
+        settings: { source: "return document.title;" },
+      },
+    ],
+    rules: [
+      {
+        id: "RLpageview",
+        name: "Page View",
+        events: [
+          { id: "RCloaded", modulePath: "core/src/lib/events/libraryLoaded.js", settings: {} },
+        ],
+        conditions: [],
+        actions: [
+          {
+            id: "RClog",
+            modulePath: "core/src/lib/actions/customCode.js",
+            settings: {
+              source: "window.__seen = _satellite.getVar('page name');",
+              language: "javascript",
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export function apiApp(options: AppOptions = {}): LiftoffApp {
+  return createApp({
+    rateLimitPerSecond: 0,
+    bootstrap: true,
+    seedDocument: () => Promise.resolve(undefined),
+    ...options,
+    auth: { adminPassword: ADMIN_PASSWORD, print: () => undefined, ...options.auth },
+  });
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface Client {
+  session: SessionInfo;
+  cookie: string;
+  call(
+    method: Method,
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Response>;
+}
+
+/** Signs in and returns a client that sends the cookie and the CSRF token. */
+export async function signIn(app: LiftoffApp, username: string, password: string): Promise<Client> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/session",
+    payload: { username, password },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`sign-in as ${username}: ${res.statusCode} ${res.body}`);
+  const cookie = String(res.headers["set-cookie"]).split(";")[0]!;
+  const session = res.json<SessionInfo>();
+  return {
+    session,
+    cookie,
+    call: (method, url, body, headers = {}) => {
+      const type =
+        body === undefined
+          ? undefined
+          : typeof body === "string"
+            ? "text/plain"
+            : "application/json";
+      return app.inject({
+        method,
+        url,
+        headers: {
+          cookie,
+          "x-csrf-token": session.csrfToken,
+          ...(type ? { "content-type": type } : {}),
+          ...headers,
+        },
+        ...(body === undefined
+          ? {}
+          : { payload: typeof body === "string" ? body : JSON.stringify(body) }),
+      });
+    },
+  };
+}
+
+/** A new user with `role`, signed in. */
+export async function clientWith(app: LiftoffApp, admin: Client, role: Role): Promise<Client> {
+  const username = `${role}-${Math.random().toString(36).slice(2, 8)}`;
+  const password = `${role} password 123`;
+  const res = await admin.call("POST", "/api/users", { username, password, role });
+  if (res.statusCode !== 201) throw new Error(`create ${role}: ${res.statusCode} ${res.body}`);
+  return signIn(app, username, password);
+}
