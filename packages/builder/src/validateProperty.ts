@@ -39,6 +39,14 @@ const KIND_OF: Record<ComponentKind, ModuleKind> = {
   actions: "action",
 };
 
+const KIND_LABEL: Record<ModuleKind, string> = {
+  event: "an event",
+  condition: "a condition",
+  action: "an action",
+  dataElement: "a data element",
+  shared: "a shared",
+};
+
 type Report = (path: string, message: string, where?: string) => void;
 
 function checkEnvironments(doc: PropertyDocument, report: Report) {
@@ -127,7 +135,7 @@ function checkModule(
   if (module.kind !== kind) {
     report(
       join(path, "modulePath"),
-      `"${modulePath}" is a ${module.kind} module, not a ${kind}`,
+      `"${modulePath}" is ${KIND_LABEL[module.kind]} module, used here as ${KIND_LABEL[kind]}`,
       where,
     );
     return;

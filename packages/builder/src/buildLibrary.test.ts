@@ -1,0 +1,131 @@
+import { runInNewContext } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { DEV, largeProperty, PROD, smallProperty } from "../test/fixtureProperty.ts";
+import buildLibrary, { BuildRefusedError } from "./buildLibrary.ts";
+
+describe("buildLibrary", () => {
+  it("lays the library out as Launch does and reports its sizes", async () => {
+    const lib = await buildLibrary(smallProperty(), {
+      environmentId: PROD,
+      buildDate: "2025-03-26T00:00:00Z",
+    });
+    expect(
+      lib.code.startsWith("window._satellite=window._satellite||{},window._satellite.container={"),
+    ).toBe(true);
+    expect(lib.bytes).toBe(Buffer.byteLength(lib.code));
+    expect(lib.gzipBytes).toBeGreaterThan(1000);
+    expect(lib.gzipBytes).toBeLessThan(lib.bytes);
+    expect(lib.container.buildInfo).toEqual({
+      turbineVersion: "28.1.0",
+      turbineBuildDate: "2025-02-06T00:00:00Z",
+      buildDate: "2025-03-26T00:00:00Z",
+      minified: true,
+    });
+    expect(lib.container.environment).toEqual({ id: PROD, stage: "production" });
+  });
+
+  it("carries only the modules the property uses, their helpers and shared modules", async () => {
+    const lib = await buildLibrary(smallProperty(), { environmentId: PROD });
+    expect(lib.modules).toEqual([
+      "core/src/lib/actions/customCode.js",
+      "core/src/lib/conditions/customCode.js",
+      "core/src/lib/dataElements/constant.js",
+      "core/src/lib/dataElements/customCode.js",
+      "core/src/lib/events/directCall.js",
+      "core/src/lib/events/helpers/pageLifecycleEvents.js",
+      "core/src/lib/events/libraryLoaded.js",
+      "web-sdk/src/lib/dataElements/xdmObject.js",
+      "web-sdk/src/lib/instanceManager.js",
+      "web-sdk/src/lib/variableStore.js",
+    ]);
+    // The disabled rule (a click rule) is left out, and so is the click module.
+    expect(lib.container.rules.map((r) => r.name)).toEqual(["Page View", "Signup"]);
+    const core = lib.container.extensions.core!.modules;
+    expect(core["core/src/lib/events/libraryLoaded.js"]).toMatchObject({ name: "library-loaded" });
+    expect(core["core/src/lib/events/helpers/pageLifecycleEvents.js"]!.name).toBeUndefined();
+    expect(
+      lib.container.extensions["web-sdk"]!.modules["web-sdk/src/lib/instanceManager.js"],
+    ).toMatchObject({
+      name: "instanceManager",
+      shared: true,
+    });
+  });
+
+  it("resolves per-stage values for the environment's stage", async () => {
+    const settingsOf = async (environmentId: string) =>
+      (await buildLibrary(smallProperty(), { environmentId })).container.extensions["web-sdk"]!
+        .settings;
+    expect(await settingsOf(PROD)).toMatchObject({ instances: [{ edgeConfigId: "ds-prod" }] });
+    expect(await settingsOf(DEV)).toMatchObject({ instances: [{ edgeConfigId: "ds-dev" }] });
+  });
+
+  it("makes custom code functions, and the library evaluates to that container", async () => {
+    const lib = await buildLibrary(smallProperty(), { environmentId: PROD, minify: false });
+    expect(lib.container.buildInfo.minified).toBe(false);
+    // Run the file with a window whose container setter keeps the value and stops there:
+    // the engine after it needs a browser.
+    let container: any;
+    const satellite = {};
+    Object.defineProperty(satellite, "container", {
+      set(value) {
+        container = value;
+        throw new Error("stop");
+      },
+    });
+    expect(() => runInNewContext(lib.code, { window: { _satellite: satellite } })).toThrow("stop");
+    const source = container.dataElements["page name"].settings.source;
+    expect(typeof source).toBe("function");
+    expect(String(source)).toBe(
+      "function(event){return document.title.toLowerCase() + '|' + event.$type;\n}",
+    );
+    expect(typeof container.rules[0].conditions[0].settings.source).toBe("function");
+    expect(
+      typeof container.extensions.core.modules["core/src/lib/events/libraryLoaded.js"].script,
+    ).toBe("function");
+  });
+
+  it("gives the same bytes for the same input", async () => {
+    const a = await buildLibrary(largeProperty(), { environmentId: PROD });
+    const b = await buildLibrary(largeProperty(), { environmentId: PROD });
+    expect(b.code).toBe(a.code);
+    expect(a.code).toContain('"buildDate":"1970-01-01T00:00:00Z"');
+  });
+
+  it("refuses a property with problems, listing them", async () => {
+    const doc = smallProperty();
+    doc.rules[1]!.events[0]!.settings = {};
+    const error = await buildLibrary(doc, { environmentId: PROD }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BuildRefusedError);
+    expect((error as BuildRefusedError).problems).toEqual([
+      {
+        path: "rules[1].events[0].settings.identifier",
+        message: "is required",
+        where: 'rule "Signup" › event 1',
+      },
+    ]);
+    expect((error as Error).message).toContain(
+      "rules[1].events[0].settings.identifier: is required",
+    );
+  });
+
+  it("names the bad option", async () => {
+    await expect(buildLibrary(smallProperty(), { environmentId: "EN-nope" })).rejects.toThrow(
+      'environmentId: no environment "EN-nope"',
+    );
+    await expect(
+      buildLibrary(smallProperty(), { environmentId: PROD, buildDate: "yesterday" }),
+    ).rejects.toThrow(
+      'buildDate: expected an ISO date-time such as 2025-03-26T00:00:00Z, got "yesterday"',
+    );
+  });
+
+  it("builds a property of 40 rules and 50 data elements in under a second once modules are cached", async () => {
+    const doc = largeProperty();
+    await buildLibrary(doc, { environmentId: PROD });
+    const lib = await buildLibrary(doc, { environmentId: PROD });
+    // 40 rules, one of them disabled.
+    expect(lib.container.rules).toHaveLength(39);
+    expect(Object.keys(lib.container.dataElements)).toHaveLength(50);
+    expect(lib.durationMs).toBeLessThan(1000);
+  });
+});

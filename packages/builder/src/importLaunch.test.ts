@@ -1,0 +1,173 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ValidationErrors } from "@liftoff/schema";
+import { describe, expect, it } from "vitest";
+import { FIXTURES, PROD, smallProperty } from "../test/fixtureProperty.ts";
+import buildLibrary from "./buildLibrary.ts";
+import exportLaunch from "./exportLaunch.ts";
+import importLaunch, { functionBody } from "./importLaunch.ts";
+import validateProperty from "./validateProperty.ts";
+
+const LIBRARY = readFileSync(
+  join(FIXTURES, "launch-EN4f2b1c0d9e8a7b6c5d4e3f2a1b0c9d8e-production.min.js"),
+  "utf8",
+);
+
+describe("importLaunch from a built library file", () => {
+  const { document, report } = importLaunch(LIBRARY);
+
+  it("reads the container without running the engine after it", () => {
+    expect(document.property).toEqual({
+      id: "PR0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+      name: "Acme Insurance - Marketing",
+      settings: {
+        domains: ["acme-insurance.test", "www.acme-insurance.test"],
+        undefinedVarsReturnEmpty: false,
+        ruleComponentSequencingEnabled: false,
+      },
+    });
+    expect(document.company).toEqual({
+      orgId: "ABCDEF0123456789ABCDEF01@AdobeOrg",
+      dynamicCdnEnabled: false,
+    });
+  });
+
+  it("maps Core and the ECID service and keeps the third-party extension opaque", () => {
+    expect(report.mapped).toEqual([
+      { from: "core", to: "core" },
+      { from: "adobe-mcid", to: "identity" },
+      {
+        from: "adobe-mcid/src/lib/sharedModules/mcidInstance.js",
+        to: "identity/src/lib/sharedModules/mcidInstance.js",
+      },
+    ]);
+    expect(report.opaque).toEqual([
+      {
+        extension: "acme-pixel",
+        modules: [
+          "acme-pixel/src/lib/sharedModules/pixel.js",
+          "acme-pixel/src/lib/actions/track.js",
+        ],
+      },
+    ]);
+    const pixel = document.extensions.find((e) => e.name === "acme-pixel")!;
+    expect(pixel.settings).toEqual({ accountId: "%pixel account%" });
+    expect(pixel.hostedLibFilesBaseUrl).toBe("https://assets.adobedtm.com/extensions/EPacme/");
+    expect(pixel.opaqueModules!["acme-pixel/src/lib/sharedModules/pixel.js"]).toMatchObject({
+      name: "pixel",
+      shared: true,
+    });
+    expect(pixel.opaqueModules!["acme-pixel/src/lib/actions/track.js"]!.script).toMatch(
+      /^function\(e,t,n,r\)\{"use strict";var o=n\("\.\.\/sharedModules\/pixel\.js"\)/,
+    );
+    expect(document.extensions.find((e) => e.name === "identity")!.settings).toMatchObject({
+      orgId: "ABCDEF0123456789ABCDEF01@AdobeOrg",
+    });
+  });
+
+  it("turns transformed custom code back into the code authors edit", () => {
+    const pageName = document.dataElements.find((e) => e.name === "page name")!;
+    expect(pageName.settings).toEqual({ source: 'return document.title.split("|")[0].trim()' });
+    expect(pageName.storageDuration).toBe("pageview");
+    expect(document.rules[0]!.conditions[0]!.settings).toEqual({
+      source: 'return -1===location.pathname.indexOf("/ms/")',
+    });
+  });
+
+  it("derives the ids Launch containers lack, the same on every import", () => {
+    const again = importLaunch(LIBRARY).document;
+    expect(again).toEqual(document);
+    expect(document.dataElements[0]!.id).toMatch(/^DE[0-9a-f]{32}$/);
+    expect(document.rules[0]!.events[0]!.id).toMatch(/^RC[0-9a-f]{32}$/);
+    expect(document.environments.map((e) => e.stage)).toEqual([
+      "development",
+      "staging",
+      "production",
+    ]);
+    expect(document.environments[2]!.id).toBe("EN4f2b1c0d9e8a7b6c5d4e3f2a1b0c9d8e");
+    expect(report.warnings).toEqual([
+      "environments: the container carried no development, staging environment; added with new ids",
+    ]);
+  });
+
+  it("gives a document that validates and builds, opaque modules included", async () => {
+    expect(validateProperty(document)).toEqual([]);
+    const lib = await buildLibrary(document, {
+      environmentId: "EN4f2b1c0d9e8a7b6c5d4e3f2a1b0c9d8e",
+    });
+    expect(lib.modules).toContain("acme-pixel/src/lib/actions/track.js");
+    expect(lib.modules).toContain("identity/src/lib/sharedModules/mcidInstance.js");
+    expect(lib.code).toContain(
+      '"acme-pixel/src/lib/actions/track.js":{"name":"track","displayName":"Track","script":function(e,t,n,r)',
+    );
+  });
+});
+
+describe("importLaunch input errors", () => {
+  it("names what is wrong with a container", () => {
+    try {
+      importLaunch({ company: {}, property: { id: 3 }, rules: {} });
+      throw new Error("expected an error");
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationErrors);
+      expect((error as Error).message).toBe(
+        "rules: expected array, got object\ncompany.orgId: expected the org id string\nproperty.id: expected string",
+      );
+    }
+  });
+
+  it("explains files that are not libraries", () => {
+    expect(() => importLaunch("var x = 1;")).toThrow(
+      "No window._satellite.container assignment found: is this a Launch library file?",
+    );
+    expect(() => importLaunch("window._satellite = {")).toThrow(
+      "The library file is not valid JavaScript",
+    );
+    expect(() => importLaunch('{"company": ')).toThrow(
+      "The file starts like JSON but is not valid JSON",
+    );
+    expect(() => importLaunch("while (true) {}")).toThrow("Script execution timed out");
+    expect(() => importLaunch("require('fs')")).toThrow(
+      "The library file failed before it set window._satellite.container: require is not defined",
+    );
+  });
+});
+
+describe("exportLaunch", () => {
+  it("writes container JSON that imports back to the same rules, data elements and extensions", async () => {
+    const doc = smallProperty();
+    const json = JSON.parse(JSON.stringify(await exportLaunch(doc, PROD)));
+    expect(json.environment).toEqual({ id: PROD, stage: "production" });
+    expect(typeof json.extensions.core.modules["core/src/lib/events/libraryLoaded.js"].script).toBe(
+      "string",
+    );
+    expect(json.dataElements["page name"].settings.source).toBe(
+      doc.dataElements[0]!.settings!.source,
+    );
+    const back = importLaunch(json).document;
+    expect(
+      back.rules.map((r) => [r.id, r.name, r.events.map((e) => [e.modulePath, e.settings])]),
+    ).toEqual(
+      doc.rules
+        .filter((r) => r.enabled !== false)
+        .map((r) => [r.id, r.name, r.events.map((e) => [e.modulePath, e.settings ?? {}])]),
+    );
+    expect(back.dataElements.map((e) => [e.name, e.modulePath, e.settings])).toEqual(
+      doc.dataElements.map((e) => [e.name, e.modulePath, e.settings]),
+    );
+    // Per-stage values come back resolved for the exported environment.
+    expect(back.extensions.find((e) => e.name === "web-sdk")!.settings).toMatchObject({
+      instances: [{ name: "alloy", edgeConfigId: "ds-prod" }],
+    });
+    expect(validateProperty(back)).toEqual([]);
+  });
+});
+
+describe("functionBody", () => {
+  it("reads the body of function and arrow sources", () => {
+    expect(functionBody("function (event) {\nreturn 1;\n}")).toBe("return 1;");
+    expect(functionBody("function named(a, b) { return a }")).toBe(" return a ");
+    expect(functionBody("(e) => { return e }")).toBe(" return e ");
+    expect(functionBody("42")).toBeUndefined();
+  });
+});
