@@ -103,8 +103,12 @@ export default function EventsPage() {
                 </td>
                 <td>{event.pageName ?? event.pageUrl ?? ""}</td>
                 <td>
-                  <button type="button" className="link" onClick={() => setEcid(event.ecid)}>
-                    <span className="sr-only">All events of ECID </span>
+                  <button
+                    type="button"
+                    className="link"
+                    aria-label={`All events of ECID ${event.ecid}`}
+                    onClick={() => setEcid(event.ecid)}
+                  >
                     {event.ecid.slice(0, 12)}…
                   </button>
                 </td>

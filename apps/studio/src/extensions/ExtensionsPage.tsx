@@ -54,6 +54,7 @@ export default function ExtensionsPage() {
                 {m.displayName} {m.version}{" "}
                 <button
                   type="button"
+                  aria-label={`Install ${m.displayName}`}
                   disabled={save.isPending}
                   onClick={() =>
                     save.mutate({
@@ -64,7 +65,7 @@ export default function ExtensionsPage() {
                     })
                   }
                 >
-                  Install<span className="sr-only"> {m.displayName}</span>
+                  Install
                 </button>
               </li>
             ))}
@@ -124,12 +125,18 @@ function ExtensionForm({
       {canEdit && (
         <div className="actions">
           {manifest && (
-            <button type="submit" disabled={busy}>
-              Save<span className="sr-only"> {title}</span>
+            <button type="submit" disabled={busy} aria-label={`Save ${title}`}>
+              Save
             </button>
           )}
-          <button type="button" className="danger" disabled={busy} onClick={onRemove}>
-            Remove<span className="sr-only"> {title}</span>
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            aria-label={`Remove ${title}`}
+            onClick={onRemove}
+          >
+            Remove
           </button>
         </div>
       )}

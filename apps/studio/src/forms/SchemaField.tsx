@@ -214,30 +214,28 @@ function ArrayItems(props: SchemaFieldProps & { value: unknown[] }) {
             />
             {!readOnly && (
               <div className="row-actions">
-                <button type="button" disabled={i === 0} onClick={() => move(i, i - 1)}>
+                <button
+                  type="button"
+                  aria-label={`Move up ${label} ${i + 1}`}
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1)}
+                >
                   Move up
-                  <span className="sr-only">
-                    {" "}
-                    {label} {i + 1}
-                  </span>
                 </button>
                 <button
                   type="button"
                   disabled={i === value.length - 1}
+                  aria-label={`Move down ${label} ${i + 1}`}
                   onClick={() => move(i, i + 1)}
                 >
                   Move down
-                  <span className="sr-only">
-                    {" "}
-                    {label} {i + 1}
-                  </span>
                 </button>
-                <button type="button" onClick={() => set(value.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  aria-label={`Remove ${label} ${i + 1}`}
+                  onClick={() => set(value.filter((_, j) => j !== i))}
+                >
                   Remove
-                  <span className="sr-only">
-                    {" "}
-                    {label} {i + 1}
-                  </span>
                 </button>
               </div>
             )}

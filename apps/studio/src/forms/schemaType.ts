@@ -39,8 +39,13 @@ export function humanize(key: string): string {
 export function emptyValue(schema: SettingsSchema): unknown {
   if (schema.default !== undefined) return structuredClone(schema.default);
   switch (schemaType(schema)) {
-    case "object":
-      return {};
+    case "object": {
+      // A new item starts with its fields' defaults (e.g. a Web SDK instance named "alloy").
+      const filled: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(schema.properties ?? {}))
+        if (child.default !== undefined) filled[key] = structuredClone(child.default);
+      return filled;
+    }
     case "array":
       return [];
     case "boolean":

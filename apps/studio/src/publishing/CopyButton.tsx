@@ -13,8 +13,8 @@ export default function CopyButton({ text, label }: { text: string; label: strin
   }
   return (
     <>
-      <button type="button" onClick={() => void copy()}>
-        Copy<span className="sr-only"> {label}</span>
+      <button type="button" aria-label={`Copy ${label}`} onClick={() => void copy()}>
+        Copy
       </button>
       <span role="status" className="muted">
         {done}

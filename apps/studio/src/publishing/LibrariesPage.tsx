@@ -121,9 +121,14 @@ function LibraryRow({
       </td>
       <td className="row-actions">
         {offers.map((o) => (
-          <button key={o.action} type="button" disabled={busy} onClick={() => onAct(o.action)}>
+          <button
+            key={o.action}
+            type="button"
+            aria-label={`${o.label}: ${library.name}`}
+            disabled={busy}
+            onClick={() => onAct(o.action)}
+          >
             {o.label}
-            <span className="sr-only"> {library.name}</span>
           </button>
         ))}
       </td>

@@ -48,17 +48,19 @@ export default function RevisionsPage() {
                     {r.revision > 1 && (
                       <button
                         type="button"
+                        aria-label={`Changes in revision ${r.revision}`}
                         onClick={() => setPair({ from: r.revision - 1, to: r.revision })}
                       >
-                        Changes<span className="sr-only"> in revision {r.revision}</span>
+                        Changes
                       </button>
                     )}
                     {newest !== undefined && r.revision !== newest && (
                       <button
                         type="button"
+                        aria-label={`Compare revision ${r.revision} with latest`}
                         onClick={() => setPair({ from: r.revision, to: newest })}
                       >
-                        Compare with latest<span className="sr-only"> (revision {r.revision})</span>
+                        Compare with latest
                       </button>
                     )}
                   </td>

@@ -71,14 +71,29 @@ export default function ComponentCard({
         </h3>
         {!readOnly && (
           <div className="row-actions">
-            <button type="button" disabled={index === 0} onClick={() => onMove(index - 1)}>
-              Move up<span className="sr-only"> {title}</span>
+            <button
+              type="button"
+              aria-label={`Move up ${title}`}
+              disabled={index === 0}
+              onClick={() => onMove(index - 1)}
+            >
+              Move up
             </button>
-            <button type="button" disabled={index === count - 1} onClick={() => onMove(index + 1)}>
-              Move down<span className="sr-only"> {title}</span>
+            <button
+              type="button"
+              aria-label={`Move down ${title}`}
+              disabled={index === count - 1}
+              onClick={() => onMove(index + 1)}
+            >
+              Move down
             </button>
-            <button type="button" className="danger" onClick={onRemove}>
-              Remove<span className="sr-only"> {title}</span>
+            <button
+              type="button"
+              className="danger"
+              aria-label={`Remove ${title}`}
+              onClick={onRemove}
+            >
+              Remove
             </button>
           </div>
         )}

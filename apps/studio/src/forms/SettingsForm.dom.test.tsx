@@ -1,0 +1,144 @@
+import type { JsonSettings, SettingsSchema } from "@liftoff/schema";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { useState } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { PathMessage } from "./problems.ts";
+import SettingsForm from "./SettingsForm.tsx";
+
+afterEach(cleanup);
+
+// Shaped like the Web SDK extension: instances with per-environment datastream ids.
+const webSdk: SettingsSchema = {
+  type: "object",
+  properties: {
+    instances: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["name"],
+        properties: {
+          name: { type: "string", default: "alloy" },
+          edgeConfigId: {
+            type: "object",
+            description: "Datastream id per environment",
+            properties: {
+              development: { type: "string" },
+              staging: { type: "string" },
+              production: { type: "string" },
+            },
+          },
+          debugEnabled: { type: "boolean" },
+          timeout: { type: "integer", minimum: 0 },
+          defaultConsent: { enum: ["in", "out", "pending"] },
+        },
+      },
+    },
+    onBeforeEventSend: { type: "string", format: "code" },
+  },
+};
+
+function Harness({
+  schema,
+  initial,
+  problems,
+  seen,
+}: {
+  schema: SettingsSchema;
+  initial?: JsonSettings;
+  problems?: PathMessage[];
+  seen: JsonSettings[];
+}) {
+  const [value, setValue] = useState<JsonSettings | undefined>(initial);
+  return (
+    <SettingsForm
+      idPrefix="t"
+      schema={schema}
+      value={value}
+      problems={problems}
+      onChange={(next) => {
+        seen.push(next);
+        setValue(next);
+      }}
+    />
+  );
+}
+
+describe("SettingsForm", () => {
+  it("builds nested controls from the schema and writes values back in shape", () => {
+    const seen: JsonSettings[] = [];
+    render(<Harness schema={webSdk} seen={seen} />);
+    fireEvent.click(screen.getByRole("button", { name: "Add instances" }));
+    const item = screen.getByRole("group", { name: "Instances 1" });
+    // The item starts from its defaults.
+    expect(within(item).getByLabelText(/^Name/)).toHaveProperty("value", "alloy");
+    fireEvent.change(within(item).getByLabelText(/^Name/), { target: { value: "alloy2" } });
+    fireEvent.change(within(item).getByLabelText("Production"), { target: { value: "ds-prod" } });
+    fireEvent.click(within(item).getByLabelText("Debug enabled"));
+    fireEvent.change(within(item).getByLabelText("Timeout"), { target: { value: "500" } });
+    fireEvent.change(within(item).getByLabelText("Default consent"), { target: { value: "2" } });
+    expect(seen.at(-1)).toEqual({
+      instances: [
+        {
+          name: "alloy2",
+          edgeConfigId: { production: "ds-prod" },
+          debugEnabled: true,
+          timeout: 500,
+          defaultConsent: "pending",
+        },
+      ],
+    });
+    expect(screen.getByText("Datastream id per environment")).toBeTruthy();
+  });
+
+  it("removes and reorders array items", () => {
+    const seen: JsonSettings[] = [];
+    render(
+      <Harness
+        schema={webSdk}
+        seen={seen}
+        initial={{ instances: [{ name: "first" }, { name: "second" }] }}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Move down Instances 1" }));
+    expect(seen.at(-1)).toEqual({ instances: [{ name: "second" }, { name: "first" }] });
+    fireEvent.click(screen.getByRole("button", { name: "Remove Instances 2" }));
+    expect(seen.at(-1)).toEqual({ instances: [{ name: "second" }] });
+  });
+
+  it("shows each problem next to the field its path names", () => {
+    render(
+      <Harness
+        schema={webSdk}
+        seen={[]}
+        initial={{ instances: [{ name: "alloy", edgeConfigId: {} }] }}
+        problems={[
+          {
+            path: "instances[0].edgeConfigId.production",
+            message: "A production datastream is required",
+          },
+          { path: "", message: "Settings are incomplete" },
+        ]}
+      />,
+    );
+    const production = screen.getByLabelText("Production");
+    expect(production.getAttribute("aria-invalid")).toBe("true");
+    const described = production.getAttribute("aria-describedby")!;
+    expect(document.getElementById(described)!.textContent).toBe(
+      "A production datastream is required",
+    );
+    expect(screen.getByLabelText("Staging").getAttribute("aria-invalid")).toBe("false");
+    expect(screen.getByText("Settings are incomplete")).toBeTruthy();
+  });
+
+  it("edits custom code in a labelled code field", async () => {
+    render(<Harness schema={webSdk} seen={[]} initial={{ onBeforeEventSend: "return true;" }} />);
+    const fields = await screen.findAllByLabelText("On before event send");
+    expect(fields.length).toBeGreaterThan(0);
+    expect(document.body.textContent).toContain("return true;");
+  });
+
+  it("says so when a module has no settings", () => {
+    render(<Harness schema={{}} seen={[]} />);
+    expect(screen.getByText("This module has no settings.")).toBeTruthy();
+  });
+});

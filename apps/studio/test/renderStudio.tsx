@@ -1,0 +1,70 @@
+import type { PropertyState, Role } from "@liftoff/schema";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { createApiClient } from "../src/api/createApiClient.ts";
+import { createStudioApi } from "../src/api/createStudioApi.ts";
+import { propertyKey } from "../src/properties/useProperty.ts";
+import { SessionContext, type Session } from "../src/session/SessionContext.tsx";
+import { catalog, user } from "./fixtures.ts";
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+  csrf: string | null;
+}
+
+/** Answers by `METHOD /path` (without the query); unknown routes answer 404 problem+json. */
+export type Routes = Record<string, (body: unknown) => { status?: number; body?: unknown }>;
+
+/**
+ * Renders a studio page with the real API client over a scripted fetch, a session of the
+ * given role, and the property already loaded (as PropertyLayout would have done).
+ */
+export function renderStudio(
+  element: ReactElement,
+  options: { role: Role; path: string; pattern: string; state: PropertyState; routes?: Routes },
+) {
+  const calls: Call[] = [];
+  const fetcher = ((url: string, init: RequestInit) => {
+    const method = init.method ?? "GET";
+    const path = url.split("?")[0]!;
+    const body = typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ method, path, body, csrf: new Headers(init.headers).get("x-csrf-token") });
+    const handler = options.routes?.[`${method} ${path}`];
+    const answer = handler
+      ? handler(body)
+      : { status: 404, body: { type: "about:blank", title: "Not Found", status: 404 } };
+    return Promise.resolve(
+      new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+      }),
+    );
+  }) as typeof fetch;
+  const api = createStudioApi(createApiClient({ fetcher }));
+  const info = user(options.role);
+  api.client.setCsrfToken(info.csrfToken);
+  const session: Session = {
+    api,
+    session: info,
+    signIn: () => Promise.resolve(),
+    signOut: () => Promise.resolve(),
+  };
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(propertyKey(options.state.document.property.id), options.state);
+  queryClient.setQueryData(["extensions"], catalog);
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <SessionContext.Provider value={session}>
+        <MemoryRouter initialEntries={[options.path]}>
+          <Routes>
+            <Route path={options.pattern} element={element} />
+          </Routes>
+        </MemoryRouter>
+      </SessionContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { ...result, calls, queryClient };
+}
