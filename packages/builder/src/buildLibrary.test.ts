@@ -75,9 +75,7 @@ describe("buildLibrary", () => {
     expect(() => runInNewContext(lib.code, { window: { _satellite: satellite } })).toThrow("stop");
     const source = container.dataElements["page name"].settings.source;
     expect(typeof source).toBe("function");
-    expect(String(source)).toBe(
-      "function(event){return document.title.toLowerCase() + '|' + event.$type;\n}",
-    );
+    expect(String(source)).toBe("function(event){return document.title.toLowerCase();\n}");
     expect(typeof container.rules[0].conditions[0].settings.source).toBe("function");
     expect(
       typeof container.extensions.core.modules["core/src/lib/events/libraryLoaded.js"].script,

@@ -1,0 +1,81 @@
+/**
+ * Golden test: a library the builder writes runs in Chromium. On our runtime the fixture
+ * property's rules fire, its data elements resolve (a token chain through custom code) and
+ * its custom code runs; the Web SDK's shared module creates `window.alloy`. The container of
+ * the Core-only variant also runs on Adobe's turbine 28.1.0 (npm @adobe/reactor-turbine,
+ * dist/engine.min.js) with the same outcome, so what the builder emits is a Launch container.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { expect, test, type Page } from "@playwright/test";
+import type { PropertyDocument } from "@liftoff/schema";
+import buildLibrary from "../src/buildLibrary.ts";
+import { engineScript } from "../src/moduleScripts.ts";
+import { PROD, smallProperty } from "./fixtureProperty.ts";
+
+const ORIGIN = "https://site.test";
+const turbine = readFileSync(
+  createRequire(import.meta.url).resolve("@adobe/reactor-turbine/dist/engine.min.js"),
+  "utf8",
+);
+
+/** Serves `library` from a page titled "Quote Start" and returns what the page recorded. */
+async function run(page: Page, library: string) {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url === `${ORIGIN}/page.html`)
+      return route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><title>Quote Start</title><script src="/launch.min.js" async></script><body>`,
+      });
+    if (url === `${ORIGIN}/launch.min.js`)
+      return route.fulfill({ contentType: "text/javascript", body: library });
+    return route.fulfill({ status: 404, body: "" });
+  });
+  await page.goto(`${ORIGIN}/page.html`);
+  await page.waitForFunction(() => (window as { __fired?: unknown[] }).__fired?.length === 1);
+  await page.evaluate(() => (window as any)._satellite.track("signup", { plan: "gold" }));
+  await page.waitForFunction(() => (window as { __fired?: unknown[] }).__fired?.length === 2);
+  const result = await page.evaluate(() => ({
+    fired: (window as any).__fired as string[],
+    pageName: (window as any)._satellite.getVar("page name") as unknown,
+    stage: (window as any)._satellite.environment.stage as unknown,
+    alloy: typeof (window as any).alloy,
+  }));
+  return { ...result, errors };
+}
+
+/** The fixture without the Web SDK: only Core modules. */
+function coreOnly(): PropertyDocument {
+  const doc = smallProperty();
+  doc.extensions = doc.extensions.filter((e) => e.name === "core");
+  doc.dataElements = doc.dataElements.filter((e) => !e.modulePath.startsWith("web-sdk/"));
+  return doc;
+}
+
+test("a built library runs on the Liftoff runtime", async ({ page }) => {
+  const lib = await buildLibrary(smallProperty(), { environmentId: PROD });
+  expect(await run(page, lib.code)).toEqual({
+    fired: ["Page View:home:quote start", "Signup:gold"],
+    pageName: "quote start",
+    stage: "production",
+    alloy: "function",
+    errors: [],
+  });
+});
+
+test("the container of a Core-only library also runs on turbine 28.1.0", async ({ page }) => {
+  const lib = await buildLibrary(coreOnly(), { environmentId: PROD });
+  const engine = await engineScript();
+  expect(lib.code.endsWith(engine)).toBe(true);
+  const onTurbine = lib.code.slice(0, lib.code.length - engine.length) + turbine;
+  expect(await run(page, onTurbine)).toEqual({
+    fired: ["Page View:home:quote start", "Signup:gold"],
+    pageName: "quote start",
+    stage: "production",
+    alloy: "undefined",
+    errors: [],
+  });
+});
