@@ -68,5 +68,14 @@ export const paramsOf = (request: FastifyRequest) => request.params as Record<st
 /** Launch-style ids: a two-letter kind and 32 hex digits (`RL3f…`, `DE9a…`). */
 export const newId = (prefix: string) => `${prefix}${randomBytes(16).toString("hex")}`;
 
-/** The origin the client used, for absolute library URLs behind any host name. */
-export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/**
+ * The origin the client used, for absolute library URLs behind any host name. Normalised by
+ * URL (default ports dropped); a Host header that is no host name is the client's error.
+ */
+export function originOf(request: FastifyRequest): string {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    throw apiProblems.invalidField("host", "the Host header is not a host name");
+  }
+}

@@ -168,6 +168,10 @@ export class PostgresStore implements Store {
     this.authoring = new AuthoringRepository(sql);
     this.users = new UserRepository(sql);
     this.audit = new AuditRepository(sql);
+    const sql = postgresClient(this.pool);
+    this.authoring = new AuthoringRepository(sql);
+    this.users = new UserRepository(sql);
+    this.audit = new AuditRepository(sql);
   }
 
   async migrate(): Promise<number> {

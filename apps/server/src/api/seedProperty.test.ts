@@ -1,0 +1,149 @@
+import { Writable } from "node:stream";
+import type { AuditEntry, LibraryInfo, PropertyState } from "@liftoff/schema";
+import { describe, expect, it } from "vitest";
+import createApp from "../createApp.ts";
+import { SqliteStore } from "../storage/SqliteStore.ts";
+import { ADMIN_PASSWORD, fixtureDocument, signIn } from "./testSupport.ts";
+
+const quiet = { adminPassword: ADMIN_PASSWORD, print: () => undefined };
+
+describe("first start with a store (as liftoff serve runs)", () => {
+  it("seeds the property as revision 1 by system and publishes library Initial to every environment, once", async () => {
+    const store = new SqliteStore(":memory:");
+    const start = () =>
+      createApp({
+        store,
+        rateLimitPerSecond: 0,
+        auth: quiet,
+        seedDocument: () => Promise.resolve(fixtureDocument()),
+      });
+    let app = start();
+    try {
+      await app.ready();
+      const admin = await signIn(app, "admin", ADMIN_PASSWORD);
+      const state = (await admin.call("GET", "/api/properties/PRfixture")).json<PropertyState>();
+      expect(state).toMatchObject({ revision: 1, updatedBy: "system", problems: [] });
+      const [library] = (await admin.call("GET", "/api/properties/PRfixture/libraries")).json<
+        LibraryInfo[]
+      >();
+      expect(library).toMatchObject({
+        name: "Initial",
+        state: "published",
+        createdBy: "system",
+        revision: 1,
+      });
+      for (const env of ["PRfixturedev", "PRfixturestage", "PRfixtureprod"]) {
+        const res = await app.inject({ url: `/libs/PRfixture/${env}/launch.min.js` });
+        expect(res.statusCode, env).toBe(200);
+      }
+      const audit = (await admin.call("GET", "/api/audit?propertyId=PRfixture")).json<
+        AuditEntry[]
+      >();
+      expect(audit.map((e) => `${e.user} ${e.action}`)).toEqual([
+        "system library.publish",
+        "system library.approve",
+        "system library.submit",
+        "system library.build",
+        "system library.create",
+        "system property.seed",
+      ]);
+      await app.close();
+
+      app = start();
+      await app.ready();
+      expect(await store.authoring.listLibraries("PRfixture")).toHaveLength(1);
+      expect(await store.users.count()).toBe(1);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+
+  it("requires a signed-in viewer on the event, datastream and report routes", async () => {
+    const store = new SqliteStore(":memory:");
+    const app = createApp({
+      store,
+      rateLimitPerSecond: 0,
+      auth: quiet,
+      seedDocument: () => Promise.resolve(undefined),
+    });
+    try {
+      for (const url of [
+        "/api/events",
+        "/api/datastreams",
+        "/api/live",
+        "/api/reports/page-views",
+      ]) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(401);
+        expect(res.headers["content-type"]).toContain("application/problem+json");
+      }
+      const admin = await signIn(app, "admin", ADMIN_PASSWORD);
+      expect((await admin.call("GET", "/api/events")).statusCode).toBe(200);
+      expect((await admin.call("GET", "/api/datastreams")).statusCode).toBe(200);
+      // The edge and the libraries stay public: pages call them.
+      expect((await app.inject({ url: "/libs/allowed-hosts.json" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+
+  it("keeps starting when the seed cannot be published, and says why in the log", async () => {
+    const store = new SqliteStore(":memory:");
+    const broken = fixtureDocument();
+    broken.rules[0]!.actions[0]!.settings = { source: "if (", language: "javascript" };
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const app = createApp({
+      store,
+      rateLimitPerSecond: 0,
+      auth: quiet,
+      logger: { level: "info", stream },
+      seedDocument: () => Promise.resolve(broken),
+    });
+    try {
+      await app.ready();
+      expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
+      expect((await store.authoring.getProperty("PRfixture"))?.revision).toBe(1);
+      expect(
+        (await app.inject({ url: "/libs/PRfixture/PRfixtureprod/launch.min.js" })).statusCode,
+      ).toBe(404);
+      expect(
+        lines.some((l) => l.includes("seed: the property could not be seeded and published")),
+      ).toBe(true);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+
+  it("seeds the pc-marketing property by default, every environment serving its library", async () => {
+    const store = new SqliteStore(":memory:");
+    const app = createApp({ store, rateLimitPerSecond: 0, auth: quiet });
+    try {
+      await app.ready();
+      const record = await store.authoring.getProperty("PRpcmarketing");
+      expect(record).toMatchObject({ revision: 1, updatedBy: "system" });
+      for (const stage of ["development", "staging", "production"]) {
+        const res = await app.inject({
+          url: `/libs/PRpcmarketing/ENpcmarketing${stage}/launch.min.js`,
+        });
+        expect(res.statusCode, stage).toBe(200);
+        expect(res.body).toContain("window._satellite");
+      }
+      // The seeded datastreams stay the three of defaultDatastreams.ts.
+      expect(
+        (await store.datastreams.list()).filter((d) => d.propertyId === "PRpcmarketing"),
+      ).toHaveLength(3);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  }, 60_000);
+});
