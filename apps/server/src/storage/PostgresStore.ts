@@ -168,10 +168,6 @@ export class PostgresStore implements Store {
     this.authoring = new AuthoringRepository(sql);
     this.users = new UserRepository(sql);
     this.audit = new AuditRepository(sql);
-    const sql = postgresClient(this.pool);
-    this.authoring = new AuthoringRepository(sql);
-    this.users = new UserRepository(sql);
-    this.audit = new AuditRepository(sql);
   }
 
   async migrate(): Promise<number> {
