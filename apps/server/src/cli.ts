@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { BUILDER_USAGE, runBuilderCommand } from "./cliBuilderCommands.ts";
 import createApp, { defaultRepoRoot } from "./createApp.ts";
 import ensureCertificate from "./ensureCertificate.ts";
 import parseServeArgs from "./parseServeArgs.ts";
@@ -13,6 +14,7 @@ Commands:
   serve [--port N] [--host ADDR] [--data DIR] [--db sqlite|postgres://…]
         [--https] [--cert FILE --key FILE] [--rate-limit N]
         run the server (default http://127.0.0.1:8080, SQLite in .data/; PORT also works)
+${BUILDER_USAGE}
 
 Run "liftoff <command> --help" for a command's options.`;
 
@@ -66,6 +68,11 @@ export async function main(argv: string[]): Promise<number> {
       case "serve":
         await serve(rest);
         return 0;
+      case "validate":
+      case "build":
+      case "import":
+      case "export":
+        return await runBuilderCommand(command, rest);
       case undefined:
       case "help":
       case "--help":

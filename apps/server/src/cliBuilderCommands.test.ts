@@ -1,0 +1,171 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runBuilderCommand, type BuilderCommand } from "./cliBuilderCommands.ts";
+
+const fixtures = join(import.meta.dirname, "../../../packages/builder/test/fixtures");
+const PROPERTY = join(fixtures, "property.json");
+const LIBRARY = join(fixtures, "launch-EN4f2b1c0d9e8a7b6c5d4e3f2a1b0c9d8e-production.min.js");
+const dir = mkdtempSync(join(tmpdir(), "liftoff-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(command: BuilderCommand, ...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runBuilderCommand(command, argv, {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+  });
+  return { code, out, err };
+}
+
+describe("liftoff validate", () => {
+  it("passes a valid property", async () => {
+    const result = await run("validate", PROPERTY);
+    expect(result).toEqual({
+      code: 0,
+      out: [`${PROPERTY}: 3 rules, 3 data elements, no problems`],
+      err: [],
+    });
+  });
+
+  it("prints each problem with its path and exits 1", async () => {
+    const doc = JSON.parse(readFileSync(PROPERTY, "utf8"));
+    doc.rules[1].events[0].settings = {};
+    doc.dataElements[1].settings.value = "%nobody%";
+    const file = join(dir, "bad.json");
+    writeFileSync(file, JSON.stringify(doc));
+    expect(await run("validate", file)).toEqual({
+      code: 1,
+      out: [
+        'dataElements[1].settings.value: %nobody% names no data element  (data element "section")',
+        'rules[1].events[0].settings.identifier: is required  (rule "Signup" › event 1)',
+      ],
+      err: [`2 problem(s) in ${file}`],
+    });
+  });
+
+  it("reports structural problems the same way", async () => {
+    const file = join(dir, "broken.json");
+    writeFileSync(file, JSON.stringify({ formatVersion: 1 }));
+    const result = await run("validate", file);
+    expect(result.code).toBe(1);
+    expect(result.out).toContain("company: is required");
+  });
+
+  it("reads a TypeScript module exporting the document", async () => {
+    const file = join(dir, "property.ts");
+    writeFileSync(file, `export default ${readFileSync(PROPERTY, "utf8")};\n`);
+    expect((await run("validate", file)).code).toBe(0);
+  });
+});
+
+describe("liftoff build", () => {
+  it("writes the library and prints its sizes", async () => {
+    const out = join(dir, "launch.min.js");
+    const result = await run(
+      "build",
+      PROPERTY,
+      "--env",
+      "production",
+      "--out",
+      out,
+      "--build-date",
+      "2025-03-26T00:00:00Z",
+    );
+    expect(result.code).toBe(0);
+    expect(result.out[0]).toMatch(
+      new RegExp(
+        `^built ${out} for EN0000000000000000000000000000prod: \\d+ bytes, \\d+ bytes gzip -9, [\\d.]+ ms, 10 modules$`,
+      ),
+    );
+    expect(readFileSync(out, "utf8")).toContain('"buildDate":"2025-03-26T00:00:00Z"');
+  });
+
+  it("names the argument that is wrong", async () => {
+    expect((await run("build", PROPERTY, "--out", "x.js")).err).toEqual([
+      "liftoff build: --env <stage|environmentId> is required",
+    ]);
+    expect((await run("build", PROPERTY, "--env", "production")).err).toEqual([
+      "liftoff build: --out <file> is required",
+    ]);
+    expect((await run("build", "--env", "production", "--out", "x.js")).err).toEqual([
+      "liftoff build: needs a property file",
+    ]);
+    expect((await run("build", PROPERTY, "--env")).err).toEqual([
+      "liftoff build: --env needs a value",
+    ]);
+    expect((await run("build", PROPERTY, "--fast")).err).toEqual([
+      "liftoff build: build does not take --fast",
+    ]);
+    expect((await run("build", PROPERTY, "--env", "qa", "--out", "x.js")).err[0]).toMatch(
+      /^liftoff build: --env qa: no such environment or stage; the property has EN00000000000000000000000000000dev \(development\)/,
+    );
+    const date = await run(
+      "build",
+      PROPERTY,
+      "--env",
+      "production",
+      "--out",
+      join(dir, "x.js"),
+      "--build-date",
+      "today",
+    );
+    expect(date).toMatchObject({
+      code: 1,
+      err: [expect.stringMatching(/^liftoff build: buildDate: expected an ISO date-time/)],
+    });
+    expect(
+      (await run("build", join(dir, "missing.json"), "--env", "production", "--out", "x.js")).err,
+    ).toEqual([`liftoff build: cannot read ${join(dir, "missing.json")}: ENOENT`]);
+  });
+});
+
+describe("liftoff import and export", () => {
+  it("imports a Launch library file and prints the report", async () => {
+    const out = join(dir, "imported.json");
+    const result = await run("import", LIBRARY, "--out", out);
+    expect(result.code).toBe(0);
+    expect(result.out).toEqual([
+      "mapped  core → core",
+      "mapped  adobe-mcid → identity",
+      "mapped  adobe-mcid/src/lib/sharedModules/mcidInstance.js → identity/src/lib/sharedModules/mcidInstance.js",
+      "opaque  acme-pixel (2 modules kept as scripts)",
+      "warning environments: the container carried no development, staging environment; added with new ids",
+      "2 rules, 3 data elements, 3 extensions",
+      `wrote ${out}`,
+    ]);
+    expect(JSON.parse(readFileSync(out, "utf8")).property.name).toBe("Acme Insurance - Marketing");
+  });
+
+  it("writes the document to stdout and the report to stderr without --out", async () => {
+    const result = await run("import", LIBRARY);
+    expect(JSON.parse(result.out.join("\n")).rules).toHaveLength(2);
+    expect(result.err[0]).toBe("mapped  core → core");
+  });
+
+  it("exports Launch container JSON for an environment", async () => {
+    const out = join(dir, "container.json");
+    const result = await run("export", PROPERTY, "--env", "development", "--out", out);
+    expect(result).toEqual({
+      code: 0,
+      out: [`wrote ${out} for EN00000000000000000000000000000dev`],
+      err: [],
+    });
+    const json = JSON.parse(readFileSync(out, "utf8"));
+    expect(json.environment).toEqual({
+      id: "EN00000000000000000000000000000dev",
+      stage: "development",
+    });
+    expect(json.extensions["web-sdk"].settings.instances[0].edgeConfigId).toBe("ds-dev");
+  });
+
+  it("prints a command's usage for --help", async () => {
+    const result = await run("export", "--help");
+    expect(result.code).toBe(0);
+    expect(result.out[0]).toMatch(
+      /^Usage: liftoff export <property> --env <stage\|environmentId> \[--out file\]/,
+    );
+  });
+});
