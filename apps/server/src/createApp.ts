@@ -174,7 +174,9 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
 
   if (options.auth?.required ?? bootstrap)
     app.addHook("preHandler", async (request) => {
-      if (!READ_ROUTES.test(request.url)) return;
+      // The matched route pattern, not the raw URL: a percent-encoded path reaches the same
+      // handler and must meet the same guard.
+      if (!READ_ROUTES.test(request.routeOptions.url ?? request.url)) return;
       const signed = await sessionOf(store, request);
       if (!signed) throw apiProblems.unauthenticated();
       request.signed = signed;

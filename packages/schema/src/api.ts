@@ -9,6 +9,13 @@
  * Optimistic locking: every change to a property carries the `revision` the client last
  * saw; when the property has moved on, the answer is 409 with `currentRevision`.
  *
+ * Status codes (docs/api.md has every route's errors): POSTs that create something answer
+ * 201 (users, properties, import, data elements, rules, components, environments,
+ * libraries); the library steps and `POST /api/session` answer 200; DELETEs of users,
+ * environments and the session answer 204. 400 names the field (`field`, `errors[].path`),
+ * 401 means no session, 403 a missing role or CSRF token, 422 a build refused or failed.
+ * Components: `kind` is `events`, `conditions` or `actions`.
+ *
  * Routes (`:pid` property id, `:id` resource id, `:lid` library id):
  *   POST   /api/session                      {username, password} → SessionInfo
  *   GET    /api/session                      → SessionInfo (401 when signed out)
@@ -37,8 +44,8 @@
  *   GET    /api/properties/:pid/revisions    → RevisionInfo[] (newest first)
  *   GET    /api/properties/:pid/revisions/:n → PropertyState (that revision)
  *   GET    /api/properties/:pid/diff?from=a&to=b → PropertyDiff
- *   GET    /api/properties/:pid/export       → PropertyDocument (?format=launch → Launch container JSON)
- *   POST   /api/properties/import            (editor) Launch container JSON, library file text, or PropertyDocument → ImportResult
+ *   GET    /api/properties/:pid/export       → PropertyDocument (?format=launch[&environmentId=…] → Launch container JSON; default production)
+ *   POST   /api/properties/import            (editor) Launch container JSON, library file text (text/plain), or PropertyDocument → ImportResult
  *   GET    /api/properties/:pid/environments → EnvironmentInfo[]
  *   POST   /api/properties/:pid/environments (admin) {revision, name} → EnvironmentInfo (a development environment)
  *   DELETE /api/properties/:pid/environments/:id?revision=N (admin) → 204
@@ -131,7 +138,7 @@ export interface EnvironmentInfo {
   id: string;
   name: string;
   stage: Stage;
-  /** `<script src="…/libs/<property>/<environment>/launch-<hash>.min.js" async></script>`. */
+  /** `<script src="…/libs/<property>/<environment>/launch.min.js" async></script>` (stable per environment). */
   embedCode: string;
   libraryUrl: string;
   /** The library currently served there, if any. */

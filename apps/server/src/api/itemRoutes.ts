@@ -15,21 +15,23 @@ type Component = PropertyRuleEvent | PropertyRuleCondition | PropertyRuleAction;
 type ComponentKind = "events" | "conditions" | "actions";
 const KINDS: readonly ComponentKind[] = ["events", "conditions", "actions"];
 
-const withId = <T extends { id?: unknown }>(item: Record<string, unknown>, prefix: string): T =>
-  ({
-    ...item,
-    id: typeof item.id === "string" && item.id !== "" ? item.id : newId(prefix),
-  }) as unknown as T;
+/** The item with its id, or a new Launch-style id when it has none. */
+function withId<T>(item: Record<string, unknown>, prefix: string, field: string): T {
+  if (item.id === undefined) return { ...item, id: newId(prefix) } as T;
+  if (typeof item.id !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(item.id))
+    throw apiProblems.invalidField(`${field}.id`, "expected letters, digits, _ or - (at most 64)");
+  return item as T;
+}
 
 /** A rule as sent: its components get ids when they have none. */
 function ruleFrom(input: Record<string, unknown>): PropertyRule {
-  const rule = withId<PropertyRule>(input, "RL") as unknown as Record<string, unknown>;
+  const rule = withId<Record<string, unknown>>(input, "RL", "rule");
   for (const kind of KINDS) {
     const list = rule[kind];
     if (Array.isArray(list))
-      rule[kind] = list.map((c: unknown) =>
+      rule[kind] = list.map((c: unknown, i) =>
         typeof c === "object" && c !== null && !Array.isArray(c)
-          ? withId(c as Record<string, unknown>, "RC")
+          ? withId(c as Record<string, unknown>, "RC", `rule.${kind}[${i}]`)
           : c,
       );
   }
@@ -108,6 +110,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
       const element = withId<PropertyDocument["dataElements"][number]>(
         objectField(jsonBody(request), "dataElement"),
         "DE",
+        "dataElement",
       );
       if (document.dataElements.some((d) => d.id === element.id))
         throw apiProblems.conflict(`Data element id "${element.id}" is taken.`);
@@ -197,7 +200,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
       const kind = body.kind as ComponentKind;
       if (!KINDS.includes(kind))
         throw apiProblems.invalidField("kind", `expected one of ${KINDS.join(", ")}`);
-      const component = withId<Component>(objectField(body, "component"), "RC");
+      const component = withId<Component>(objectField(body, "component"), "RC", "component");
       if (KINDS.some((k) => (rule[k] as Component[]).some((c) => c.id === component.id)))
         throw apiProblems.conflict(
           `Component id "${component.id}" is taken in rule "${rule.name}".`,

@@ -119,6 +119,11 @@ describe("properties", () => {
     expect(
       badElement.json<{ errors: Array<{ path: string }> }>().errors.map((e) => e.path),
     ).toContain("dataElements[1].name");
+    const badId = await editor.call("POST", `${P}/data-elements`, {
+      revision: 1,
+      dataElement: { id: 5, name: "n", modulePath: "core/src/lib/dataElements/customCode.js" },
+    });
+    expect(badId.json()).toMatchObject({ status: 400, field: "dataElement.id" });
     const notJson = await editor.call("PUT", `${P}/settings`, "{revision:", {
       "content-type": "application/json",
     });

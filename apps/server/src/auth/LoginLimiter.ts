@@ -9,6 +9,7 @@ export class LoginLimiter {
   constructor(
     private readonly max = 5,
     private readonly windowMs = 15 * 60_000,
+    private readonly maxKeys = 10_000,
   ) {}
 
   /** Seconds to wait before another attempt, or 0 when one is allowed now. */
@@ -24,6 +25,19 @@ export class LoginLimiter {
 
   fail(keys: string[], now = Date.now()): void {
     for (const key of keys) this.failures.set(key, [...this.recent(key, now), now]);
+    if (this.failures.size > this.maxKeys) this.prune(now);
+  }
+
+  /**
+   * Guessed usernames would grow the map without bound; past `maxKeys`, forget keys whose
+   * failures have left the window, then the oldest keys (a Map iterates in insertion order).
+   */
+  private prune(now: number): void {
+    for (const key of [...this.failures.keys()]) this.recent(key, now);
+    for (const key of this.failures.keys()) {
+      if (this.failures.size <= this.maxKeys) break;
+      this.failures.delete(key);
+    }
   }
 
   succeed(keys: string[]): void {
