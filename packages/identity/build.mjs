@@ -1,6 +1,7 @@
 // Builds dist/identity.min.js: the Visitor-API-compatible ECID service and `adobe.optIn`,
 // an IIFE that installs `window.Visitor` as VisitorAPI.js does (budget: bench/budgets.json).
 import { build as esbuild } from "esbuild";
+import { minify } from "terser";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -22,19 +23,25 @@ export const helperModules = [];
 export async function buildModuleScript(modulePath) {
   const file = extensionModuleFiles[modulePath];
   if (!file) throw new Error(`modulePath "${modulePath}" is not an identity extension module.`);
+  // Bundled as ESM that calls the default export with the wrapper's parameters, so no
+  // module-format boilerplate lands in every library; minified by terser.
   const result = await esbuild({
-    entryPoints: [join(here, file)],
+    stdin: {
+      contents: `import script from ${JSON.stringify(join(here, file))};\nscript(__module, __exports, __require, __turbine);`,
+      resolveDir: here,
+      loader: "js",
+    },
     bundle: true,
-    minify: true,
-    format: "iife",
-    globalName: "__m",
+    format: "esm",
     target: "es2020",
     legalComments: "none",
     logLevel: "warning",
     write: false,
   });
-  const body = result.outputFiles[0].text.trim();
-  return `function(module,exports,require,turbine){${body}__m.default(module,exports,require,turbine)}`;
+  const wrapped = `__script=function(__module,__exports,__require,__turbine){${result.outputFiles[0].text}}`;
+  // No unsafe_arrows here: unlike Core's modules, this code was not written for it.
+  const min = await minify(wrapped, { ecma: 2020, compress: { passes: 3 }, mangle: true });
+  return min.code.replace(/^__script=/, "").replace(/;$/, "");
 }
 
 export async function build() {

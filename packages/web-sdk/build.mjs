@@ -1,6 +1,7 @@
 // Builds the web SDK's browser artifacts: dist/base-code.min.js (the snippet pages paste)
 // and dist/web-sdk.min.js (the standalone SDK that installs the instances the snippet named).
 import { build as esbuild } from "esbuild";
+import { minify } from "terser";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -48,15 +49,26 @@ export const helperModules = ["web-sdk/src/lib/variableStore.js"];
 export async function buildModuleScript(modulePath) {
   const file = extensionModuleFiles[modulePath];
   if (!file) throw new Error(`modulePath "${modulePath}" is not a web-sdk extension module.`);
+  // Bundled as ESM that calls the default export with the wrapper's parameters, so no
+  // module-format boilerplate lands in every library; minified by terser.
   const result = await esbuild({
-    ...common,
-    entryPoints: [join(here, file)],
-    globalName: "__m",
+    stdin: {
+      contents: `import script from ${JSON.stringify(join(here, file))};\nscript(__module, __exports, __require, __turbine);`,
+      resolveDir: here,
+      loader: "js",
+    },
+    bundle: true,
+    format: "esm",
+    target: "es2018",
+    legalComments: "none",
+    logLevel: "warning",
     write: false,
     define: { "globalThis.__VERBOSE__": "false" },
   });
-  const body = result.outputFiles[0].text.trim();
-  return `function(module,exports,require,turbine){${body}__m.default(module,exports,require,turbine)}`;
+  const wrapped = `__script=function(__module,__exports,__require,__turbine){${result.outputFiles[0].text}}`;
+  // No unsafe_arrows here: unlike Core's modules, this code was not written for it.
+  const min = await minify(wrapped, { ecma: 2020, compress: { passes: 3 }, mangle: true });
+  return min.code.replace(/^__script=/, "").replace(/;$/, "");
 }
 
 export async function build() {

@@ -25,7 +25,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build as esbuild } from "esbuild";
 import type * as CoreBuildModule from "@liftoff/core/build.mjs";
 import type * as ExtensionBuildModule from "@liftoff/web-sdk/build.mjs";
-import { extensionOf } from "./catalog.ts";
+import { catalog, extensionOf } from "./catalog.ts";
 
 type CoreBuild = typeof CoreBuildModule;
 type ExtensionBuild = typeof ExtensionBuildModule;
@@ -183,7 +183,9 @@ export function saveModuleCache(): void {
  * Builds every module of every catalog extension and the engine into the cache, so the
  * first library build of a process is as fast as the next. The server may call it at start.
  */
-export async function prebuildModules(paths: string[]): Promise<void> {
+export async function prebuildModules(
+  paths: string[] = catalog.flatMap((extension) => extension.modules.map((m) => m.path)),
+): Promise<void> {
   await Promise.all([engineScript(), ...paths.map(moduleScript)]);
   saveModuleCache();
 }
