@@ -70,6 +70,7 @@ describe("first start with a store (as liftoff serve runs)", () => {
     try {
       for (const url of [
         "/api/events",
+        "/api/%65vents",
         "/api/datastreams",
         "/api/live",
         "/api/reports/page-views",
