@@ -10,16 +10,13 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { createDemoServer, type DemoServer, type VendorCall } from "../apps/demo-site/src/index.ts";
-import createApp, { type LiftoffApp } from "../apps/server/src/createApp.ts";
-import { SqliteStore } from "../apps/server/src/storage/SqliteStore.ts";
-import type { StoredEvent } from "../apps/server/src/storage/Store.ts";
 import {
-  createPropertyDocument,
-  ENVIRONMENTS,
-  PROPERTY_ID,
-  type PcMarketingOptions,
-} from "../properties/pc-marketing/src/index.ts";
+  loadDemoSite,
+  loadProperty,
+  loadServer,
+  type StoredEvent,
+  type VendorCall,
+} from "./pcMarketingModules.ts";
 import { buildPcMarketingLibrary } from "./pcMarketingLibrary.ts";
 
 export interface PcMarketing {
@@ -45,14 +42,28 @@ const listen = (server: {
     server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
   );
 
-export async function startPcMarketing(options: PcMarketingOptions = {}): Promise<PcMarketing> {
+export type { StoredEvent };
+
+/** Property options the suites change (properties/pc-marketing PcMarketingOptions). */
+export interface FixtureOptions {
+  defaultConsent?: "in" | "out" | "pending";
+  doesOptInApply?: boolean;
+}
+
+export async function startPcMarketing(options: FixtureOptions = {}): Promise<PcMarketing> {
+  const [{ createApp, SqliteStore }, { createDemoServer }, property] = await Promise.all([
+    loadServer(),
+    loadDemoSite(),
+    loadProperty(),
+  ]);
+  const { createPropertyDocument, ENVIRONMENTS, PROPERTY_ID } = property;
   const dir = mkdtempSync(join(tmpdir(), "liftoff-pcm-"));
   const store = new SqliteStore(join(dir, "liftoff.db"));
-  const app: LiftoffApp = createApp({ store, rateLimitPerSecond: 0 });
+  const app = createApp({ store, rateLimitPerSecond: 0 });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const serverOrigin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const environmentId = ENVIRONMENTS.development;
-  const demo: DemoServer = createDemoServer({
+  const demo = createDemoServer({
     libraryUrl: `${serverOrigin}/libs/${PROPERTY_ID}/${environmentId}/launch.min.js`,
   });
   const demoOrigin = `http://127.0.0.1:${await listen(demo)}`;

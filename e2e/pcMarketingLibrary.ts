@@ -7,11 +7,9 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { PropertyDocument, PropertyRule } from "@liftoff/schema";
 import { build } from "esbuild";
 import { minify } from "terser";
-import { describeModule } from "../packages/core/src/manifest.ts";
-import { buildModules } from "../packages/core/build.mjs";
+import { loadBuilder, loadCoreBuild, type PropertyDocument } from "./pcMarketingModules.ts";
 import { repoRoot } from "./startServer.ts";
 
 export interface LibraryOptions {
@@ -83,7 +81,7 @@ export async function buildPcMarketingLibrary(
   doc: PropertyDocument,
   options: LibraryOptions,
 ): Promise<string> {
-  const builder = (await import("../packages/builder/src/index.ts")) as Record<string, unknown>;
+  const builder = await loadBuilder();
   if (typeof builder.buildLibrary === "function" && !options.engine && !process.env.PC_ASSEMBLE) {
     try {
       return (await (builder.buildLibrary as BuildLibrary)(doc, options)).code;
@@ -115,7 +113,7 @@ async function assembleLibrary(doc: PropertyDocument, options: LibraryOptions): 
   };
   const rules = doc.rules
     .filter((r) => r.enabled !== false)
-    .map((r: PropertyRule) => ({
+    .map((r) => ({
       id: r.id,
       name: r.name,
       events: r.events.map((e) => ({
@@ -146,6 +144,7 @@ async function assembleLibrary(doc: PropertyDocument, options: LibraryOptions): 
         .filter((p) => p.startsWith("core/")),
     ),
   ];
+  const { buildModules, describeModule } = await loadCoreBuild();
   const coreModules = await buildModules(corePaths, (path) => {
     const entry = describeModule(path);
     return entry ? { name: entry.name, displayName: entry.displayName } : {};

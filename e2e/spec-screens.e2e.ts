@@ -187,13 +187,13 @@ test.describe("spec §2: product, 404, line of business, URL inputs", () => {
     const referrer = `${pcm.demoOrigin}/`;
     const cases = [
       {
-        params: { cmpid: "spring-email" },
+        params: { cmpid: "spring-email" } as Record<string, string>,
         code: "spring-email",
         eVar11: "spring-email",
         eVar12: undefined,
       },
       {
-        params: { intcmp: "home-hero" },
+        params: { intcmp: "home-hero" } as Record<string, string>,
         code: "home-hero",
         eVar11: undefined,
         eVar12: "home-hero",

@@ -140,7 +140,7 @@ export function createDataElements(site: SiteConstants): PropertyDataElement[] {
     code("link destination", toSource(linkDestination, "event && event.element")),
     code(
       "link type",
-      toSource(linkType, getVar("link destination") + ' || ""', "location.hostname"),
+      toSource(linkType, getVar("link destination") + ' || ""', "location.host"),
     ),
     code("downloaded file name", toSource(fileName, getVar("link destination"))),
     code("podcast name", toSource(elementId, "event && event.element")),

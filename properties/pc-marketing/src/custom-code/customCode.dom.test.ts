@@ -130,6 +130,11 @@ describe("links and media", () => {
     expect(linkType(href, "x.test")).toBe(type);
   });
 
+  it("compares hosts with their ports", () => {
+    expect(linkType("http://127.0.0.1:8080/page", "127.0.0.1:8080")).toBe("other");
+    expect(linkType("http://127.0.0.1:9090/page", "127.0.0.1:8080")).toBe("exit");
+  });
+
   it("takes file names from URLs and ids from elements", () => {
     expect(fileName("https://x.test/media/intro.webm?t=3#a")).toBe("intro.webm");
     expect(fileName("https://x.test/")).toBeUndefined();

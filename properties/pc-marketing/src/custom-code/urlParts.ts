@@ -13,7 +13,8 @@ export function urlWithoutQuery(location: { origin: string; pathname: string }):
 
 /**
  * Kind of a clicked link for `web.webInteraction.type`: `download` for the spec's file
- * extensions (§9), `exit` for another host, else `other`. Email and phone links are `other`.
+ * extensions (§9), `exit` for another host (`pageHost` is `location.host`, port included),
+ * else `other`. Email and phone links are `other`.
  */
 export function linkType(href: string, pageHost: string): "download" | "exit" | "other" {
   const file = (href.split(/[?#]/)[0] || "").toLowerCase();
