@@ -138,10 +138,7 @@ export function createDataElements(site: SiteConstants): PropertyDataElement[] {
     code("campaign", toSource(campaign, getVar("external campaign"), getVar("internal campaign"))),
     // Interaction values, read from the rule's event (the clicked link or the media element).
     code("link destination", toSource(linkDestination, "event && event.element")),
-    code(
-      "link type",
-      toSource(linkType, getVar("link destination") + ' || ""', "location.host"),
-    ),
+    code("link type", toSource(linkType, getVar("link destination") + ' || ""', "location.host")),
     code("downloaded file name", toSource(fileName, getVar("link destination"))),
     code("podcast name", toSource(elementId, "event && event.element")),
     code("video name", toSource(fileName, `(${mediaSource.toString()})(event && event.element)`)),
