@@ -103,6 +103,32 @@ describe("importLaunch from a built library file", () => {
   });
 });
 
+describe("importLaunch from a JavaScript object", () => {
+  it("turns functions in it into source text, as from a file", () => {
+    const container = {
+      company: { orgId: "ABCDEF0123456789ABCDEF01@AdobeOrg" },
+      property: { id: "PR1", name: "Object", settings: {} },
+      dataElements: {
+        now: {
+          modulePath: "core/src/lib/dataElements/customCode.js",
+          settings: {
+            source: function (_event: unknown) {
+              return Date.now();
+            },
+          },
+        },
+      },
+      rules: [],
+      extensions: { core: { displayName: "Core", modules: {} } },
+    };
+    const { document } = importLaunch(container);
+    // The test runner reformats this file's code, so compare the body without its layout.
+    expect((document.dataElements[0]!.settings!.source as string).trim()).toBe(
+      "return Date.now();",
+    );
+  });
+});
+
 describe("importLaunch input errors", () => {
   it("names what is wrong with a container", () => {
     try {

@@ -31,7 +31,7 @@ import {
 import { findByLaunchName } from "./catalog.ts";
 import { join } from "./describePlace.ts";
 import parsePropertyDocument from "./parsePropertyDocument.ts";
-import readLibraryFile, { FunctionSource } from "./readLibraryFile.ts";
+import readLibraryFile, { FunctionSource, toPlain } from "./readLibraryFile.ts";
 import { STAGES } from "./stageValues.ts";
 import { transforms } from "./transforms.ts";
 import validateProperty from "./validateProperty.ts";
@@ -55,7 +55,8 @@ function parseInput(input: string | object): Json {
       throw new ValidationErrors([
         new ValidationError("container", `expected object, got ${typeName(input)}`),
       ]);
-    return input;
+    // A container built in JavaScript holds functions; they become source text, as from a file.
+    return toPlain(input, new Set()) as Json;
   }
   const text = input.replace(/^\uFEFF/, "");
   if (text.trimStart().startsWith("{")) {

@@ -60,9 +60,11 @@ function findRoot(): string {
   }
 }
 
-const root = findRoot();
+// Found on first use, so importing the builder never fails where the sources are absent.
+let foundRoot: string | undefined;
+const root = () => (foundRoot ??= findRoot());
 const SOURCE_DIRS = ["packages/core", "packages/web-sdk", "packages/identity", "packages/runtime"];
-const cacheFile = join(root, "packages/builder/dist/module-cache.json");
+const cacheFile = () => join(root(), "packages/builder/dist/module-cache.json");
 
 function listSources(dir: string, out: string[]) {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
@@ -80,19 +82,19 @@ function sourceKey(): string {
   const hash = createHash("sha256");
   const files: string[] = [];
   for (const dir of SOURCE_DIRS) {
-    listSources(join(root, dir, "src"), files);
-    files.push(join(root, dir, "build.mjs"));
+    listSources(join(root(), dir, "src"), files);
+    files.push(join(root(), dir, "build.mjs"));
   }
   for (const tool of ["esbuild", "terser"])
-    files.push(join(root, "node_modules", tool, "package.json"));
+    files.push(join(root(), "node_modules", tool, "package.json"));
   for (const file of files)
-    hash.update(file.slice(root.length)).update("\0").update(readFileSync(file)).update("\0");
+    hash.update(file.slice(root().length)).update("\0").update(readFileSync(file)).update("\0");
   return hash.digest("hex");
 }
 
 function readCache(key: string): CacheFile {
   try {
-    const cached = JSON.parse(readFileSync(cacheFile, "utf8")) as CacheFile;
+    const cached = JSON.parse(readFileSync(cacheFile(), "utf8")) as CacheFile;
     if (cached.key === key && cached.modules) return cached;
   } catch {
     // No cache yet, or an unreadable one: start over.
@@ -110,7 +112,7 @@ function loadCache(): CacheFile {
 }
 
 const load = <T>(relative: string) =>
-  import(pathToFileURL(join(root, relative)).href) as Promise<T>;
+  import(pathToFileURL(join(root(), relative)).href) as Promise<T>;
 
 async function buildOne(modulePath: string): Promise<BuiltModule> {
   const extension = extensionOf(modulePath);
@@ -154,7 +156,7 @@ export function engineScript(): Promise<string> {
     const runtime = await load<RuntimeBuild>("packages/runtime/build.mjs");
     const result = await esbuild({
       ...runtime.esbuildOptions,
-      entryPoints: [join(root, "packages/runtime/src/engine.ts")],
+      entryPoints: [join(root(), "packages/runtime/src/engine.ts")],
       write: false,
     });
     const engine = await runtime.minifyEngine(result.outputFiles[0]!.text);
@@ -169,10 +171,11 @@ export function engineScript(): Promise<string> {
 export function saveModuleCache(): void {
   if (!dirty || !cache) return;
   try {
-    mkdirSync(dirname(cacheFile), { recursive: true });
-    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    const file = cacheFile();
+    mkdirSync(dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(cache));
-    renameSync(temporary, cacheFile);
+    renameSync(temporary, file);
     dirty = false;
   } catch {
     // A read-only checkout still builds; it only rebuilds modules in each new process.

@@ -17,7 +17,7 @@ export class FunctionSource {
 const TIMEOUT_MS = 1000;
 
 /** Copies a value out of the vm realm; functions become FunctionSource, cycles are cut. */
-function toPlain(value: unknown, seen: Set<unknown>): unknown {
+export function toPlain(value: unknown, seen: Set<unknown>): unknown {
   if (typeof value === "function")
     return new FunctionSource(Function.prototype.toString.call(value));
   if (value === null || typeof value !== "object") return value;

@@ -66,6 +66,32 @@ test("a built library runs on the Liftoff runtime", async ({ page }) => {
   });
 });
 
+test("identity's shared module gives the page a Visitor instance", async ({ page }) => {
+  const doc = smallProperty();
+  // The ID service is this origin, which answers 404: the instance mints its ID locally.
+  doc.extensions.push({
+    name: "identity",
+    settings: {
+      orgId: doc.company.orgId,
+      variables: [
+        { name: "marketingCloudServer", value: "site.test" },
+        { name: "loadTimeout", value: "2000" },
+      ],
+    },
+  });
+  const lib = await buildLibrary(doc, { environmentId: PROD });
+  expect(lib.modules).toContain("identity/src/lib/sharedModules/mcidInstance.js");
+  const result = await run(page, lib.code);
+  expect(result.fired).toEqual(["Page View:home:quote start", "Signup:gold"]);
+  const ecid = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) =>
+        (window as any)._satellite.getVisitorId().getMarketingCloudVisitorID(resolve),
+      ),
+  );
+  expect(ecid).toMatch(/^\d{38}$/);
+});
+
 test("the container of a Core-only library also runs on turbine 28.1.0", async ({ page }) => {
   const lib = await buildLibrary(coreOnly(), { environmentId: PROD });
   const engine = await engineScript();
