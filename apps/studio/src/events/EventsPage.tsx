@@ -32,7 +32,9 @@ export default function EventsPage() {
         {live.status === "open"
           ? paused
             ? `Paused (${live.missed} events not shown)`
-            : "Live: waiting for events"
+            : live.events.length === 0
+              ? "Live: waiting for events"
+              : `Live: ${live.events.length} events`
           : live.status === "connecting"
             ? "Connecting…"
             : "Connection lost; reconnecting…"}
@@ -109,7 +111,7 @@ export default function EventsPage() {
                     aria-label={`All events of ECID ${event.ecid}`}
                     onClick={() => setEcid(event.ecid)}
                   >
-                    {event.ecid.slice(0, 12)}…
+                    {event.ecid.slice(0, 8)}…
                   </button>
                 </td>
               </tr>

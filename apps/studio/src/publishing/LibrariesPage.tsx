@@ -33,7 +33,8 @@ export default function LibrariesPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["property-derived", pid] }),
   });
   const envName = (id: string) => environments.data?.find((e) => e.id === id)?.name ?? id;
-  const liveIds = new Set((environments.data ?? []).map((e) => e.libraryId).filter(Boolean));
+  // "Live" means served in production: the library a rollback would replace.
+  const liveId = environments.data?.find((e) => e.stage === "production")?.libraryId;
   const sorted = [...(libraries.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
   return (
@@ -62,7 +63,7 @@ export default function LibrariesPage() {
               <LibraryRow
                 key={library.id}
                 library={library}
-                live={liveIds.has(library.id)}
+                live={library.id === liveId}
                 envName={envName}
                 busy={act.isPending}
                 allowed={(needed) => hasRole(role, needed)}

@@ -25,6 +25,9 @@ export default function UPlotChart({ labels, series, timeSeries, title }: UPlotC
       ? labels.map((l) => Date.parse(l.length === 10 ? `${l}T00:00:00Z` : l) / 1000)
       : labels.map((_, i) => i);
     const bars = uPlot.paths.bars?.({ size: [0.6, 64] });
+    // Bars of several series would cover each other; bar charts show the first measure
+    // (the table under the chart has them all).
+    const shown = timeSeries ? series : series.slice(0, 1);
     const options: uPlot.Options = {
       width: Math.max(280, element.clientWidth),
       height: 220,
@@ -43,7 +46,7 @@ export default function UPlotChart({ labels, series, timeSeries, title }: UPlotC
       ],
       series: [
         { label: timeSeries ? "Day" : "Item" },
-        ...series.map((s, i) => ({
+        ...shown.map((s, i) => ({
           label: s.name,
           stroke: COLORS[i % COLORS.length],
           fill: timeSeries ? undefined : `${COLORS[i % COLORS.length]}66`,
@@ -52,7 +55,7 @@ export default function UPlotChart({ labels, series, timeSeries, title }: UPlotC
         })),
       ],
     };
-    const chart = new uPlot(options, [xs, ...series.map((s) => s.values)], element);
+    const chart = new uPlot(options, [xs, ...shown.map((s) => s.values)], element);
     const resize = new ResizeObserver(() =>
       chart.setSize({ width: Math.max(280, element.clientWidth), height: 220 }),
     );

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { StudioApi } from "../api/createStudioApi.ts";
 import { SessionContext, type Session } from "./SessionContext.tsx";
+import { sessionHint } from "./sessionHint.ts";
 
 /**
  * Holds who is signed in. The API client reports every 401 through `lost`; the provider
@@ -18,18 +19,23 @@ export default function SessionProvider({
   lost: (listener: () => void) => () => void;
   children: ReactNode;
 }) {
-  const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
+  // Signed out at once when this browser has no session to resume (see sessionHint).
+  const [session, setSession] = useState<SessionInfo | null | undefined>(() =>
+    sessionHint.get() ? undefined : null,
+  );
   const queryClient = useQueryClient();
 
   const accept = useCallback(
     (info: SessionInfo | null) => {
       api.client.setCsrfToken(info?.csrfToken);
+      sessionHint.set(info !== null);
       setSession(info);
     },
     [api],
   );
 
   useEffect(() => {
+    if (session !== undefined) return;
     let live = true;
     api.session
       .get()
@@ -40,6 +46,8 @@ export default function SessionProvider({
     return () => {
       live = false;
     };
+    // Only the first render asks; later changes come from signIn, signOut and 401s.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, accept]);
 
   useEffect(

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { ApiError } from "../api/ApiError.ts";
+import HealthBadge from "./HealthBadge.tsx";
 import { useSession } from "./SessionContext.tsx";
 
 export default function SignInPage() {
@@ -63,6 +64,7 @@ export default function SignInPage() {
           {busy ? "Signing in…" : "Sign in"}
         </button>
       </form>
+      <HealthBadge />
     </main>
   );
 }

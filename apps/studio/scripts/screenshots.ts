@@ -1,0 +1,139 @@
+/**
+ * Screenshots of the studio's main screens for docs/studio.md, taken in Debian Chromium
+ * against a fresh `liftoff serve` (the seeded insurance property), plus a page that sends a
+ * few events so the live stream, the ECID view and reports have something to show.
+ * Fails if any page logs a console error. Run: `npx tsx apps/studio/scripts/screenshots.ts`
+ * after `npm run build`.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { EnvironmentInfo, LibraryInfo, PropertyState, SessionInfo } from "@liftoff/schema";
+import { chromium, type APIRequestContext, type Page } from "@playwright/test";
+import { launchOptions } from "../../../e2e/chromium.ts";
+import { repoRoot, startServer } from "../../../e2e/startServer.ts";
+
+const out = join(repoRoot, "docs/screenshots");
+const password = "screenshots-admin-1";
+const pid = "PRpcmarketing";
+
+const server = await startServer(["--data", mkdtempSync(join(tmpdir(), "liftoff-shots-"))], {
+  LIFTOFF_ADMIN_PASSWORD: password,
+  LIFTOFF_LOG_LEVEL: "warn",
+});
+const browser = await chromium.launch(launchOptions);
+const errors: string[] = [];
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  page.on("console", (m) => m.type() === "error" && errors.push(`${page.url()}: ${m.text()}`));
+  page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
+
+  await page.goto(`${server.origin}/studio/`);
+  await shot(page, "sign-in");
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "PC Marketing" }).waitFor();
+  await shot(page, "properties");
+
+  const go = async (path: string, ready: string) => {
+    await page.goto(`${server.origin}/studio/properties/${pid}/${path}`);
+    await page.getByRole("heading", { name: ready, exact: true }).first().waitFor();
+  };
+  await go("rules", "Rules");
+  await shot(page, "rules");
+  await page.getByRole("link", { name: "All Pages - Page View" }).click();
+  await page.getByRole("heading", { name: "All Pages - Page View" }).waitFor();
+  await shot(page, "rule-editor", true);
+  await go("data-elements", "Data elements");
+  await shot(page, "data-elements");
+  await go("extensions", "Extensions");
+  await shot(page, "extensions", true);
+  await go("libraries", "Publishing");
+  await shot(page, "publishing");
+  await go("environments", "Environments");
+  await shot(page, "environments");
+
+  // Send events from a page that loads the development library, so the stream shows them.
+  const embed = await buildForThisServer(context.request, server.origin);
+  await go("events", "Events");
+  await page.getByText("Live: waiting for events").waitFor();
+  const site = await context.newPage();
+  await site.route(`${server.origin}/demo`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><title>Home</title><h1>Home</h1>${embed}`,
+    }),
+  );
+  await site.goto(`${server.origin}/demo`);
+  await page.locator("table.events tbody tr").first().waitFor({ timeout: 15_000 });
+  await page.locator("table.events tbody tr button.link").first().click();
+  await shot(page, "events");
+  await go("reports", "Reports");
+  await page.locator(".report .chart, .report p.muted").first().waitFor();
+  await shot(page, "reports", true);
+  await go("revisions", "History");
+  await shot(page, "history");
+  await page.goto(`${server.origin}/studio/audit`);
+  await page.getByRole("heading", { name: "Audit log" }).waitFor();
+  await shot(page, "audit");
+} finally {
+  await browser.close();
+  await server.stop();
+}
+if (errors.length) {
+  console.error(`console errors:\n${errors.join("\n")}`);
+  process.exitCode = 1;
+}
+
+/**
+ * Points the seeded property's Web SDK and identity service at this server (the seed expects
+ * `npm start`'s port), then builds a library to development; returns its embed code. Uses
+ * the browser context's request client, so it shares the signed-in session cookie.
+ */
+async function buildForThisServer(request: APIRequestContext, origin: string): Promise<string> {
+  const session = (await (await request.get(`${origin}/api/session`)).json()) as SessionInfo;
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await request.fetch(origin + path, {
+      method,
+      headers: { "x-csrf-token": session.csrfToken },
+      data: body,
+    });
+    if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const base = `/api/properties/${pid}`;
+  let state = await call<PropertyState>("GET", base);
+  const host = new URL(origin).host;
+  type Entry = Record<string, unknown>;
+  for (const ext of state.document.extensions) {
+    const settings = ext.settings ?? {};
+    if (ext.name === "web-sdk") {
+      for (const instance of settings.instances as Entry[]) instance.edgeOrigin = origin;
+    } else if (ext.name === "identity") {
+      for (const variable of settings.variables as Entry[])
+        if (String(variable.name).startsWith("marketingCloudServer")) variable.value = host;
+    } else {
+      continue;
+    }
+    state = await call<PropertyState>("PUT", `${base}/extensions/${ext.name}`, {
+      revision: state.revision,
+      extension: ext,
+    });
+  }
+  const envs = await call<EnvironmentInfo[]>("GET", `${base}/environments`);
+  const dev = envs.find((e) => e.stage === "development")!;
+  const library = await call<LibraryInfo>("POST", `${base}/libraries`, {
+    name: "Screenshots",
+    environmentId: dev.id,
+    revision: state.revision,
+  });
+  await call<LibraryInfo>("POST", `${base}/libraries/${library.id}/build`);
+  return dev.embedCode;
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  await page.screenshot({ path: join(out, `${name}.png`), fullPage });
+  console.log(`docs/screenshots/${name}.png`);
+}
