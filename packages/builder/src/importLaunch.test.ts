@@ -129,6 +129,21 @@ describe("importLaunch from a JavaScript object", () => {
   });
 });
 
+describe("importLaunch of a Liftoff property document", () => {
+  it("parses and validates it without mapping", () => {
+    const doc = smallProperty();
+    doc.dataElements[1]!.settings = { value: "%nobody%" };
+    expect(importLaunch(JSON.stringify(doc))).toEqual({
+      document: doc,
+      report: {
+        mapped: [],
+        opaque: [],
+        warnings: ["validation: dataElements[1].settings.value: %nobody% names no data element"],
+      },
+    });
+  });
+});
+
 describe("importLaunch input errors", () => {
   it("names what is wrong with a container", () => {
     try {

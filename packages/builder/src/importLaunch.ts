@@ -1,6 +1,7 @@
 /**
  * A Launch property → a property document, from container JSON or from the text of a built
- * library file (readLibraryFile). What maps:
+ * library file (readLibraryFile). A Liftoff property document (it has `formatVersion`) is
+ * only parsed and validated. What maps:
  * - `core` stays `core`; its module paths are Launch's own.
  * - `adobe-alloy` → `web-sdk`, `adobe-mcid` → `identity` (catalog `launchNames`); their
  *   modules are matched by delegate name (`send-event`, `xdm-object`, `mcid-instance`…),
@@ -198,8 +199,15 @@ export default function importLaunch(input: string | object): {
   report: ImportReport;
 } {
   const container = parseInput(input);
-  const errors: ValidationError[] = [];
   const report: ImportReport = { mapped: [], opaque: [], warnings: [] };
+  // A Liftoff property document (an export of ours) needs no mapping, only checking.
+  if (container.formatVersion !== undefined) {
+    const document = parsePropertyDocument(container);
+    for (const problem of validateProperty(document))
+      report.warnings.push(`validation: ${problem.path}: ${problem.message}`);
+    return { document, report };
+  }
+  const errors: ValidationError[] = [];
   const company = requireObject(container.company, "company", errors);
   const property = requireObject(container.property, "property", errors);
   const extensions = requireObject(container.extensions ?? {}, "extensions", errors);
