@@ -174,6 +174,19 @@ describe("validateProperty", () => {
     ]);
   });
 
+  it("reports an opaque module script that does not parse", () => {
+    const problems = problemsOf((doc) => {
+      doc.extensions.push({
+        name: "pixel",
+        opaqueModules: { "pixel/src/lib/a.js": { script: "function(m){m.exports=" } },
+      });
+    });
+    expect(problems.map((p) => p.path)).toEqual([
+      'extensions[2].opaqueModules["pixel/src/lib/a.js"].script',
+    ]);
+    expect(problems[0]!.message).toMatch(/^module script does not parse: /);
+  });
+
   it("reports unknown extensions and opaque modules that are not there", () => {
     const problems = problemsOf((doc) => {
       doc.extensions.push({ name: "acme" });

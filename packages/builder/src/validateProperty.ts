@@ -81,13 +81,15 @@ function checkExtensions(doc: PropertyDocument, report: Report) {
           `unknown extension "${extension.name}": not one of Liftoff's and no module scripts kept from an import`,
           where,
         );
-      for (const key of Object.keys(extension.opaqueModules ?? {}))
+      for (const [key, module] of Object.entries(extension.opaqueModules ?? {})) {
+        const modulePath = join(join(path, "opaqueModules"), key);
         if (extensionOf(key) !== extension.name)
-          report(
-            join(join(path, "opaqueModules"), key),
-            `module path must start with "${extension.name}/"`,
-            where,
-          );
+          report(modulePath, `module path must start with "${extension.name}/"`, where);
+        // The whole library is compiled before it ships; this names the module that breaks it.
+        const error = syntaxError(`return (${module.script}\n);`, []);
+        if (error)
+          report(join(modulePath, "script"), `module script does not parse: ${error}`, where);
+      }
       return;
     }
     if (extension.opaqueModules)
