@@ -110,7 +110,10 @@ test("kill -9 under load loses no acknowledged event", async () => {
     const counts = new Map(
       (
         db
-          .prepare("SELECT request_id AS id, COUNT(*) AS n FROM events GROUP BY request_id")
+          .prepare(
+            `SELECT r.request_id AS id, COUNT(*) AS n FROM events e
+             JOIN requests r ON r.id = e.request_row GROUP BY r.request_id`,
+          )
           .all() as {
           id: string;
           n: number;

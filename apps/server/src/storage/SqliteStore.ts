@@ -7,7 +7,13 @@ import { sqliteClient } from "./authoring/SqlClient.ts";
 import { UserRepository } from "./authoring/UserRepository.ts";
 import libraryEtag from "./libraryEtag.ts";
 import { migrations } from "./migrations.ts";
-import { eventAt, requestEvents, sourceOf } from "../edge/eventSource.ts";
+import { eventAt, requestEvents } from "../edge/eventSource.ts";
+import {
+  createRowWriter,
+  SqliteEventWriter,
+  toWriteRows,
+  type WriteRow,
+} from "../edge/SqliteEventWriter.ts";
 import { WalCheckpointer } from "./WalCheckpointer.ts";
 import reportSql, { type ReportValue } from "../reports/reportSql.ts";
 import type {
@@ -137,7 +143,10 @@ export class SqliteStore implements Store {
   readonly users: UserRepository;
   readonly audit: AuditRepository;
   private readonly db: Database.Database;
-  private writeEvents: ((events: NewEvent[]) => void) | undefined;
+  /** Inserts on this connection: in-memory databases, which a thread cannot share. */
+  private writeRows: ((rows: WriteRow[]) => void) | undefined;
+  /** Inserts on a thread of their own: database files (edge/SqliteEventWriter.ts). */
+  private readonly writer: SqliteEventWriter | undefined;
   private readonly checkpointer: WalCheckpointer | undefined;
 
   constructor(file: string, options: { synchronous?: "normal" | "full" } = {}) {
@@ -156,7 +165,9 @@ export class SqliteStore implements Store {
       // is as durable as before (it is in the WAL either way). See WalCheckpointer.
       this.db.pragma("wal_autocheckpoint = 0");
       // A restarted WAL is cut back to 64 MiB instead of keeping its high-water size.
-      this.db.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+      const journalSizeLimit = 64 * 1024 * 1024;
+      this.db.pragma(`journal_size_limit = ${journalSizeLimit}`);
+      this.writer = new SqliteEventWriter(file, { synchronous, journalSizeLimit });
       this.checkpointer = new WalCheckpointer(file, {
         intervalMs: 100,
         restartFrames: 65_536,
@@ -192,55 +203,8 @@ export class SqliteStore implements Store {
     return Promise.resolve(row.v ?? 0);
   }
 
-  /**
-   * Two prepared statements and one transaction function, built once (the ingest hot path).
-   * Consecutive events of one request share one `requests` row holding the body text.
-   */
-  private prepareWriteEvents(): (events: NewEvent[]) => void {
-    const insertRequest = this.db.prepare("INSERT INTO requests (request_id, body) VALUES (?, ?)");
-    const insertEvent = this.db.prepare(`INSERT INTO events (request_row, event_index,
-      received_at, datastream_id, property_id, environment_id, ecid, event_type, page_name,
-      page_url, site_section, event_numbers, link_type, link_url, search_term, device_type,
-      download_name, campaign) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    return this.db.transaction((events: NewEvent[]) => {
-      let body: string | undefined;
-      let requestId: string | undefined;
-      let lastIndex = -1;
-      let requestRow = 0;
-      for (const e of events) {
-        const source = sourceOf(e);
-        // A new request starts where the body, the request id or the index sequence changes.
-        if (source.body !== body || e.requestId !== requestId || source.index <= lastIndex) {
-          requestRow = Number(insertRequest.run(e.requestId, source.body).lastInsertRowid);
-          body = source.body;
-          requestId = e.requestId;
-        }
-        lastIndex = source.index;
-        insertEvent.run(
-          requestRow,
-          source.index,
-          e.receivedAt.toISOString(),
-          e.datastreamId,
-          e.propertyId,
-          e.environmentId,
-          e.ecid,
-          e.eventType,
-          e.pageName,
-          e.pageUrl,
-          e.siteSection,
-          e.eventNumbers,
-          e.linkType,
-          e.linkUrl,
-          e.searchTerm,
-          e.deviceType,
-          e.downloadName,
-          e.campaign,
-        );
-      }
-    });
-  }
-
   async close(): Promise<void> {
+    await this.writer?.close();
     await this.checkpointer?.close();
     // The last connection to close checkpoints what is left in the WAL.
     if (this.db.open) this.db.close();
@@ -248,9 +212,10 @@ export class SqliteStore implements Store {
 
   readonly events = {
     appendBatch: (events: NewEvent[]): Promise<void> => {
+      if (this.writer) return this.writer.write(events);
       // better-sqlite3 throws synchronously; callers of the contract expect a rejection.
       try {
-        (this.writeEvents ??= this.prepareWriteEvents())(events);
+        (this.writeRows ??= createRowWriter(this.db))(toWriteRows(events));
         return Promise.resolve();
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
