@@ -129,6 +129,32 @@ describe("importLaunch from a JavaScript object", () => {
   });
 });
 
+describe("importLaunch of a third-party module using a renamed shared module", () => {
+  it("warns that it will not find it", () => {
+    const { report } = importLaunch({
+      company: { orgId: "ABCDEF0123456789ABCDEF01@AdobeOrg" },
+      property: { id: "PR1", name: "Analytics", settings: {} },
+      extensions: {
+        core: { displayName: "Core", modules: {} },
+        "adobe-analytics": {
+          displayName: "Adobe Analytics",
+          modules: {
+            "adobe-analytics/src/lib/sharedModules/getTracker.js": {
+              name: "get-tracker",
+              shared: true,
+              script:
+                'function(e,t,n,r){var v=r.getSharedModule("adobe-mcid","mcid-instance");e.exports={}}',
+            },
+          },
+        },
+      },
+    });
+    expect(report.warnings).toContain(
+      'adobe-analytics/src/lib/sharedModules/getTracker.js calls getSharedModule("adobe-mcid", …); the extension runs as "identity" here, so it gets undefined',
+    );
+  });
+});
+
 describe("importLaunch of a Liftoff property document", () => {
   it("parses and validates it without mapping", () => {
     const doc = smallProperty();

@@ -105,6 +105,21 @@ function importSettings(
   return isPlainObject(settings) ? settings : {};
 }
 
+/**
+ * A kept script that asks for another extension's shared module by its Launch name (Adobe
+ * Analytics asks for `adobe-mcid`'s `mcid-instance`) gets nothing once that extension runs
+ * under Liftoff's name: the runtime looks shared modules up by extension key.
+ */
+function warnRenamedSharedModules(path: string, script: string, report: ImportReport) {
+  for (const launchName of ["adobe-mcid", "adobe-alloy"]) {
+    if (!new RegExp(`getSharedModule\\(\\s*["']${launchName}["']`).test(script)) continue;
+    const liftoffName = findByLaunchName(launchName)!.name;
+    report.warnings.push(
+      `${path} calls getSharedModule("${launchName}", …); the extension runs as "${liftoffName}" here, so it gets undefined`,
+    );
+  }
+}
+
 interface Mapping {
   /** Launch module path → Liftoff module path. */
   paths: Map<string, string>;
@@ -147,6 +162,7 @@ function mapExtension(
       if (module.shared === true) entry.shared = true;
       base.opaqueModules[path] = entry;
       mapping.paths.set(path, path);
+      warnRenamedSharedModules(path, script, report);
     }
     report.opaque.push({ extension: launchName, modules: Object.keys(base.opaqueModules) });
     mapping.extensions.push(base);
