@@ -7,11 +7,13 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import type { PropertyDocument } from "@liftoff/schema";
 import buildLibrary from "../src/buildLibrary.ts";
+import importLaunch from "../src/importLaunch.ts";
 import { engineScript } from "../src/moduleScripts.ts";
-import { PROD, smallProperty } from "./fixtureProperty.ts";
+import { FIXTURES, PROD, smallProperty } from "./fixtureProperty.ts";
 
 const ORIGIN = "https://site.test";
 const turbine = readFileSync(
@@ -104,4 +106,33 @@ test("the container of a Core-only library also runs on turbine 28.1.0", async (
     alloy: "undefined",
     errors: [],
   });
+});
+
+test("an imported Launch library rebuilt by Liftoff still runs its third-party extension", async ({
+  page,
+}) => {
+  const file = join(FIXTURES, "launch-EN4f2b1c0d9e8a7b6c5d4e3f2a1b0c9d8e-production.min.js");
+  const { document } = importLaunch(readFileSync(file, "utf8"));
+  const lib = await buildLibrary(document, { environmentId: "EN4f2b1c0d9e8a7b6c5d4e3f2a1b0c9d8e" });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url === `${ORIGIN}/products/auto`)
+      return route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><title>Auto Insurance | Acme</title><script src="/launch.min.js"></script><body>`,
+      });
+    if (url === `${ORIGIN}/launch.min.js`)
+      return route.fulfill({ contentType: "text/javascript", body: lib.code });
+    return route.fulfill({ status: 404, body: "" });
+  });
+  await page.goto(`${ORIGIN}/products/auto`);
+  // The opaque shared module read its settings with the token resolved; the opaque action
+  // got the custom-code data element's value.
+  await page.waitForFunction(() => (window as { __acme?: unknown[] }).__acme?.length === 1);
+  expect(await page.evaluate(() => (window as any).__acme)).toEqual([
+    ["ACC-1234", "page view", "Auto Insurance"],
+  ]);
+  expect(errors).toEqual([]);
 });
