@@ -143,15 +143,19 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
       app.log.warn(
         `@liftoff/builder lacks ${missing.join(", ")}: the studio API routes that need them answer 503`,
       );
-    if (bootstrap) await bootstrapAuthoring();
-  });
-
-  async function bootstrapAuthoring(): Promise<void> {
+    if (!bootstrap) return;
     await bootstrapAdmin(
       store,
       options.auth?.adminPassword ?? process.env.LIFTOFF_ADMIN_PASSWORD,
       options.auth?.print ?? ((line) => console.log(line)),
     );
+    // The seed finishes before the app is ready: once `liftoff serve` says it is listening,
+    // every environment serves its library, and nothing the studio or a test does next can
+    // race with the seed's own builds. A seed cut short (a crash) is finished next start.
+    await seed();
+  });
+
+  async function seed(): Promise<void> {
     const document = await (options.seedDocument ?? pcMarketingDocument)();
     if (!document) {
       app.log.warn("seed: no property document to seed (properties/pc-marketing exports none yet)");
@@ -162,9 +166,9 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
       return;
     }
     try {
-      const libraryId = await seedProperty(api, document);
-      if (libraryId)
-        app.log.info({ propertyId: document.property.id, libraryId }, "seed: property published");
+      const outcome = await seedProperty(api, document);
+      if (outcome === "published")
+        app.log.info({ propertyId: document.property.id }, "seed: property published");
     } catch (error) {
       // A broken seed must not keep the server from starting; the property can be fixed in
       // the studio and published from there.

@@ -3,6 +3,10 @@ import type { AuditEntry, LibraryInfo, PropertyState } from "@liftoff/schema";
 import { describe, expect, it } from "vitest";
 import createApp from "../createApp.ts";
 import { SqliteStore } from "../storage/SqliteStore.ts";
+import * as realBuilder from "@liftoff/builder";
+import type { PartialBuilder } from "./BuilderApi.ts";
+import { createApiContext } from "./registerApi.ts";
+import seedProperty from "./seedProperty.ts";
 import { ADMIN_PASSWORD, fixtureDocument, signIn } from "./testSupport.ts";
 
 const quiet = { adminPassword: ADMIN_PASSWORD, print: () => undefined };
@@ -147,4 +151,44 @@ describe("first start with a store (as liftoff serve runs)", () => {
       await store.close();
     }
   }, 60_000);
+
+  it("finishes a seed that a shutdown stopped, on the next start, with the same library", async () => {
+    const store = new SqliteStore(":memory:");
+    await store.migrate();
+    const ctx = createApiContext(store, realBuilder as unknown as PartialBuilder);
+    try {
+      expect(await seedProperty(ctx, fixtureDocument(), AbortSignal.abort())).toBe("stopped");
+      const [stopped] = await store.authoring.listLibraries("PRfixture");
+      expect(stopped).toMatchObject({ name: "Initial", state: "development", builds: [] });
+      expect(await seedProperty(ctx, fixtureDocument(), new AbortController().signal)).toBe(
+        "published",
+      );
+      const libraries = await store.authoring.listLibraries("PRfixture");
+      expect(libraries).toMatchObject([{ id: stopped!.id, state: "published" }]);
+      expect(await seedProperty(ctx, fixtureDocument(), new AbortController().signal)).toBe(
+        "skipped",
+      );
+      expect((await store.authoring.listRevisions("PRfixture")).length).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("leaves a store with other properties alone", async () => {
+    const store = new SqliteStore(":memory:");
+    await store.migrate();
+    const ctx = createApiContext(store, realBuilder as unknown as PartialBuilder);
+    try {
+      await ctx.properties.create(fixtureDocument("PRother"), "erin", {
+        action: "property.import",
+        summary: "x",
+      });
+      expect(await seedProperty(ctx, fixtureDocument(), new AbortController().signal)).toBe(
+        "skipped",
+      );
+      expect(await store.authoring.getProperty("PRfixture")).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
 });
