@@ -5,21 +5,14 @@
 // `--action identity/acquire` measures the same path without storage (parse, validate, ECID,
 // handles), which separates the cost of the write from the rest of the edge.
 // Usage: node bench/edge-ratio.mjs [--rounds 3] [--seconds 5] [--connections 50] [--events 10]
-//        [--action interact|identity/acquire] [--warmup 5]
+//        [--action interact|identity/acquire] [--warmup 5] [--server-cores 0] [--client-core 1]
+//        [--bundle apps/server/dist/other.mjs]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import {
-  alloyBody,
-  DS,
-  hasTaskset,
-  load,
-  median,
-  root,
-  startLiftoff,
-  startPinned,
-} from "./server/lib.mjs";
+import { alloyBody, DS, load, median, root, startPinned } from "./server/lib.mjs";
+import { machineLoad, placeProcesses, startServer } from "./edge-placement.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +21,12 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     // V8 needs a few seconds of load before the server's hot code is optimised.
     warmup: { type: "string", default: "5" },
+    // Core placement (taskset; LIFTOFF_BENCH_PIN=0 leaves everything unpinned): the server
+    // process (all its threads) on --server-cores, this process (autocannon) on --client-core.
+    "server-cores": { type: "string", default: "0" },
+    "client-core": { type: "string", default: "1" },
+    // Another build of the server to measure instead of apps/server/dist/liftoff.mjs.
+    bundle: { type: "string" },
     events: { type: "string", default: "10" },
     action: { type: "string", default: "interact" },
   },
@@ -38,15 +37,16 @@ const connections = Number(values.connections);
 const body = alloyBody(Number(values.events));
 if (!["interact", "identity/acquire"].includes(values.action))
   throw new Error(`--action: expected interact or identity/acquire, got ${values.action}`);
+const place = placeProcesses(values["server-cores"], values["client-core"]);
 
 console.log(
   `edge ratio (/ee/v1/${values.action}): ${values.events} events/request (${body.length} B), ${connections} connections, ` +
-    `${seconds} s per side x ${rounds} rounds, servers ${hasTaskset ? "pinned to core 0" : "unpinned"}`,
+    `${seconds} s per side x ${rounds} rounds, ${place.text} (both servers alike)`,
 );
 const ratios = [];
 for (let r = 1; r <= rounds; r++) {
   const bare = await startPinned(
-    0,
+    place.serverCores,
     [join(root, "bench/server/bareServer.mjs")],
     /listening on (http\S+)/,
   );
@@ -58,7 +58,7 @@ for (let r = 1; r <= rounds; r++) {
   await bare.stop();
 
   const data = mkdtempSync(join(tmpdir(), "liftoff-ratio-"));
-  const ours = await startLiftoff(data);
+  const ours = await startServer(data, place.serverCores, values.bundle);
   const url = `${ours.origin}/ee/v1/${values.action}?configId=${DS}`;
   await load(url, body, { seconds: Number(values.warmup), connections });
   const edge = await load(url, body, { seconds, connections });
@@ -70,7 +70,7 @@ for (let r = 1; r <= rounds; r++) {
   console.log(
     `round ${r}: bare ${Math.round(base.rps)} req/s (p99 ${base.p99} ms), ` +
       `liftoff ${Math.round(edge.rps)} req/s (p99 ${edge.p99} ms, non-2xx ${edge.non2xx}), ` +
-      `ratio ${ratio.toFixed(2)}`,
+      `ratio ${ratio.toFixed(2)}; ${machineLoad()}`,
   );
 }
 const m = median(ratios);
