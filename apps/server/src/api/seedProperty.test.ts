@@ -155,7 +155,7 @@ describe("first start with a store (as liftoff serve runs)", () => {
   it("finishes a seed that a shutdown stopped, on the next start, with the same library", async () => {
     const store = new SqliteStore(":memory:");
     await store.migrate();
-    const ctx = createApiContext(store, realBuilder as unknown as PartialBuilder);
+    const ctx = createApiContext(store, realBuilder);
     try {
       expect(await seedProperty(ctx, fixtureDocument(), AbortSignal.abort())).toBe("stopped");
       const [stopped] = await store.authoring.listLibraries("PRfixture");
@@ -177,7 +177,7 @@ describe("first start with a store (as liftoff serve runs)", () => {
   it("leaves a store with other properties alone", async () => {
     const store = new SqliteStore(":memory:");
     await store.migrate();
-    const ctx = createApiContext(store, realBuilder as unknown as PartialBuilder);
+    const ctx = createApiContext(store, realBuilder);
     try {
       await ctx.properties.create(fixtureDocument("PRother"), "erin", {
         action: "property.import",
