@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import createApp from "../createApp.ts";
 import { SqliteStore } from "../storage/SqliteStore.ts";
 import * as realBuilder from "@liftoff/builder";
-import type { PartialBuilder } from "./BuilderApi.ts";
 import { createApiContext } from "./registerApi.ts";
 import seedProperty from "./seedProperty.ts";
 import { ADMIN_PASSWORD, fixtureDocument, signIn } from "./testSupport.ts";
@@ -152,7 +151,7 @@ describe("first start with a store (as liftoff serve runs)", () => {
     }
   }, 60_000);
 
-  it("finishes a seed that a shutdown stopped, on the next start, with the same library", async () => {
+  it("finishes a seed that was cut short, on the next start, with the same library", async () => {
     const store = new SqliteStore(":memory:");
     await store.migrate();
     const ctx = createApiContext(store, realBuilder);
