@@ -1,4 +1,4 @@
-import type { PropertyDataElement } from "@liftoff/schema";
+import type { ModuleManifest, PropertyDataElement } from "@liftoff/schema";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { findModule, modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
@@ -7,16 +7,17 @@ import { itemProblems } from "../forms/itemProblems.ts";
 import MutationError from "../forms/MutationError.tsx";
 import { problemsAt, problemsUnder } from "../forms/problems.ts";
 import SettingsForm from "../forms/SettingsForm.tsx";
+import { initialSettings } from "../forms/schemaType.ts";
 import TokenInput from "../forms/TokenInput.tsx";
 import { usePropertyChange, useProperty } from "../properties/useProperty.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 
-const blank = (modulePath: string): PropertyDataElement => ({
+const blank = (module: ModuleManifest | undefined): PropertyDataElement => ({
   id: "",
   name: "",
-  modulePath,
-  settings: {},
+  modulePath: module?.path ?? "",
+  settings: module ? initialSettings(module) : {},
 });
 
 /** Create or edit one data element; its settings form comes from the module's manifest. */
@@ -92,9 +93,7 @@ function Form({
   const catalog = useCatalog();
   const canEdit = useCan("editor");
   const types = modulesOfKind(catalog.data, "dataElement");
-  const [draft, setDraft] = useState<PropertyDataElement>(
-    () => stored ?? blank(types[0]?.path ?? ""),
-  );
+  const [draft, setDraft] = useState<PropertyDataElement>(() => stored ?? blank(types[0]));
   const module = findModule(catalog.data, draft.modulePath);
   const set = (patch: Partial<PropertyDataElement>) => setDraft((d) => ({ ...d, ...patch }));
   const at = (path: string) => problemsAt(problems, path);
@@ -132,7 +131,10 @@ function Form({
           id="de-type"
           disabled={readOnly}
           value={draft.modulePath}
-          onChange={(e) => set({ modulePath: e.target.value, settings: {} })}
+          onChange={(e) => {
+            const next = findModule(catalog.data, e.target.value);
+            set({ modulePath: e.target.value, settings: next ? initialSettings(next) : {} });
+          }}
         >
           {!module && <option value={draft.modulePath}>{draft.modulePath || "—"}</option>}
           {types.map((m) => (

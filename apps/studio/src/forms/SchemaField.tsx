@@ -133,7 +133,10 @@ export default function SchemaField(props: SchemaFieldProps) {
         describedBy={describedBy}
       />
     );
-  } else if (type === "string") {
+  } else if (
+    type === "string" ||
+    (type === "any" && (value === undefined || typeof value === "string"))
+  ) {
     control = (
       <TokenInput
         {...common}

@@ -1,6 +1,7 @@
-import type { SettingsSchema } from "@liftoff/schema";
+import type { JsonSettings, ModuleManifest, SettingsSchema } from "@liftoff/schema";
 
-export type FieldType = "string" | "number" | "boolean" | "object" | "array" | "enum" | "json";
+export type FieldType =
+  "string" | "number" | "boolean" | "object" | "array" | "enum" | "json" | "any";
 
 /** What kind of control a schema node gets; nullable unions (`["string","null"]`) count as their first type. */
 export function schemaType(schema: SettingsSchema): FieldType {
@@ -22,7 +23,8 @@ export function schemaType(schema: SettingsSchema): FieldType {
   }
   if (schema.properties) return "object";
   if (schema.items) return "array";
-  return "json";
+  // No type at all (`xdm`, `leftOperand`): usually a `%data element%` token, sometimes JSON.
+  return schema.type === undefined ? "any" : "json";
 }
 
 /** `edgeConfigId` → `Edge config id`, `cookie_name` → `Cookie name`. */
@@ -55,4 +57,14 @@ export function emptyValue(schema: SettingsSchema): unknown {
     default:
       return undefined;
   }
+}
+
+/** The settings a module starts with when it is picked: its schema's defaults. */
+export function initialSettings(module: Pick<ModuleManifest, "settings">): JsonSettings {
+  const value = emptyValue({
+    ...module.settings,
+    type: "object",
+    properties: module.settings.properties ?? {},
+  });
+  return (value ?? {}) as JsonSettings;
 }

@@ -8,6 +8,7 @@ import { findModule, modulesOfKind, useCatalog } from "../extensions/useCatalog.
 import FieldProblems from "../forms/FieldProblems.tsx";
 import { problemsAt, problemsUnder, type PathMessage } from "../forms/problems.ts";
 import SettingsForm from "../forms/SettingsForm.tsx";
+import { initialSettings } from "../forms/schemaType.ts";
 
 export type RuleComponent = PropertyRuleEvent & PropertyRuleCondition & PropertyRuleAction;
 export type ComponentKind = "events" | "conditions" | "actions";
@@ -105,7 +106,10 @@ export default function ComponentCard({
           id={`${id}-module`}
           disabled={readOnly}
           value={value.modulePath}
-          onChange={(e) => set({ modulePath: e.target.value, settings: {} })}
+          onChange={(e) => {
+            const next = findModule(catalog, e.target.value);
+            set({ modulePath: e.target.value, settings: next ? initialSettings(next) : {} });
+          }}
         >
           {!module && <option value={value.modulePath}>{value.modulePath || "—"}</option>}
           {modules.map((m) => (

@@ -6,6 +6,7 @@ import FieldProblems from "../forms/FieldProblems.tsx";
 import { itemProblems } from "../forms/itemProblems.ts";
 import MutationError from "../forms/MutationError.tsx";
 import { childPath, problemsAt, problemsUnder, type PathMessage } from "../forms/problems.ts";
+import { initialSettings } from "../forms/schemaType.ts";
 import { usePropertyChange, useProperty } from "../properties/useProperty.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
@@ -106,7 +107,7 @@ function RuleForm({
     )[0];
     setList(kind, [
       ...(draft[kind] as RuleComponent[]),
-      { id: "", modulePath: first?.path ?? "", settings: {} },
+      { id: "", modulePath: first?.path ?? "", settings: first ? initialSettings(first) : {} },
     ]);
   };
 
