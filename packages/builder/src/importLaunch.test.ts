@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { FIXTURES, PROD, smallProperty } from "../test/fixtureProperty.ts";
 import buildLibrary from "./buildLibrary.ts";
 import exportLaunch from "./exportLaunch.ts";
-import importLaunch, { functionBody } from "./importLaunch.ts";
+import importLaunch from "./importLaunch.ts";
+import { functionBody } from "./mapLaunchExtension.ts";
 import validateProperty from "./validateProperty.ts";
 
 const LIBRARY = readFileSync(

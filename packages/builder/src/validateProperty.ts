@@ -13,13 +13,10 @@
  * - duplicate names and ids of rules and data elements, duplicate component ids in a rule;
  * - circular data element references (token chains that come back to where they started).
  */
-import type {
-  ModuleKind,
-  PropertyDocument,
-  PropertyExtension,
-  PropertyProblem,
-} from "@liftoff/schema";
+import type { ModuleKind, PropertyDocument, PropertyProblem } from "@liftoff/schema";
 import { extensionOf, findExtension } from "./catalog.ts";
+import checkDataElementCycles from "./checkDataElementCycles.ts";
+import checkModule, { functionSettings, type Report } from "./checkModule.ts";
 import checkSettings from "./checkSettings.ts";
 import {
   componentWhere,
@@ -31,23 +28,13 @@ import {
 } from "./describePlace.ts";
 import { findTokens } from "./findTokens.ts";
 import { STAGES } from "./stageValues.ts";
-import { codeSettings, syntaxError, transforms } from "./transforms.ts";
+import { syntaxError } from "./transforms.ts";
 
 const KIND_OF: Record<ComponentKind, ModuleKind> = {
   events: "event",
   conditions: "condition",
   actions: "action",
 };
-
-const KIND_LABEL: Record<ModuleKind, string> = {
-  event: "an event",
-  condition: "a condition",
-  action: "an action",
-  dataElement: "a data element",
-  shared: "a shared",
-};
-
-type Report = (path: string, message: string, where?: string) => void;
 
 function checkEnvironments(doc: PropertyDocument, report: Report) {
   for (const stage of STAGES) {
@@ -107,59 +94,6 @@ function checkExtensions(doc: PropertyDocument, report: Report) {
   });
 }
 
-/** Checks one module reference: installed extension, known module, right kind, settings. */
-function checkModule(
-  installed: Map<string, PropertyExtension>,
-  modulePath: string,
-  kind: ModuleKind,
-  settings: Record<string, unknown>,
-  path: string,
-  where: string,
-  report: Report,
-) {
-  const extensionName = extensionOf(modulePath);
-  const extension = installed.get(extensionName);
-  if (!extension) {
-    report(join(path, "modulePath"), `extension "${extensionName}" is not installed`, where);
-    return;
-  }
-  const manifest = findExtension(extensionName);
-  if (!manifest) {
-    if (!extension.opaqueModules?.[modulePath])
-      report(join(path, "modulePath"), `unknown module "${modulePath}"`, where);
-    return;
-  }
-  const module = manifest.modules.find((m) => m.path === modulePath);
-  if (!module) {
-    report(join(path, "modulePath"), `unknown module "${modulePath}"`, where);
-    return;
-  }
-  if (module.kind !== kind) {
-    report(
-      join(path, "modulePath"),
-      `"${modulePath}" is ${KIND_LABEL[module.kind]} module, used here as ${KIND_LABEL[kind]}`,
-      where,
-    );
-    return;
-  }
-  for (const problem of checkSettings(settings, module.settings, join(path, "settings")))
-    report(problem.path, problem.message, where);
-  for (const { key, parameters } of codeSettings(modulePath, settings)) {
-    const code = settings[key];
-    if (typeof code !== "string") continue;
-    const error = syntaxError(code, parameters);
-    if (error)
-      report(join(join(path, "settings"), key), `custom code does not parse: ${error}`, where);
-  }
-}
-
-/** Paths of strings that become functions: turbine never replaces tokens inside them. */
-const functionSettings = (modulePath: string, base: string) => {
-  const keys = (transforms[modulePath] ?? []).filter((t) => t.type === "function");
-  const skipped = new Set(keys.map((t) => join(base, t.propertyPath)));
-  return (path: string) => skipped.has(path);
-};
-
 function checkTokens(
   settings: unknown,
   modulePath: string,
@@ -195,38 +129,6 @@ function checkDuplicates(
         `duplicate ${label} name "${item.name}" (also ${list}[${names.get(item.name)}])`,
       );
     else names.set(item.name, i);
-  });
-}
-
-/** Cycles among data elements through the tokens in their settings, each reported once. */
-function checkCycles(doc: PropertyDocument, report: Report) {
-  const index = new Map(doc.dataElements.map((element, i) => [element.name, i]));
-  const edges = doc.dataElements.map((element) => {
-    const skip = functionSettings(element.modulePath, "");
-    return [...new Set(findTokens(element.settings ?? {}, "", skip).map((use) => use.name))]
-      .map((name) => index.get(name))
-      .filter((i): i is number => i !== undefined);
-  });
-  const state: Array<"new" | "open" | "done"> = doc.dataElements.map(() => "new");
-  const stack: number[] = [];
-  const visit = (i: number) => {
-    state[i] = "open";
-    stack.push(i);
-    for (const next of edges[i]!) {
-      if (state[next] === "open") {
-        const cycle = stack.slice(stack.indexOf(next)).map((n) => doc.dataElements[n]!.name);
-        report(
-          join(join("dataElements", next), "settings"),
-          `circular data element reference: ${[...cycle, cycle[0]].map((n) => `%${n}%`).join(" → ")}`,
-          dataElementWhere(doc.dataElements[next]!.name),
-        );
-      } else if (state[next] === "new") visit(next);
-    }
-    stack.pop();
-    state[i] = "done";
-  };
-  doc.dataElements.forEach((_, i) => {
-    if (state[i] === "new") visit(i);
   });
 }
 
@@ -280,6 +182,6 @@ export default function validateProperty(doc: PropertyDocument): PropertyProblem
         ruleWhere(rule.name),
       );
   });
-  checkCycles(doc, report);
+  checkDataElementCycles(doc, report);
   return problems;
 }

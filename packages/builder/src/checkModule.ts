@@ -1,0 +1,74 @@
+/**
+ * Checks one module reference in a property (validateProperty.ts): the extension is
+ * installed, it has the module, the module is of the kind the place needs, its settings fit
+ * the module's schema, and its custom code parses.
+ */
+import type { ModuleKind, PropertyExtension } from "@liftoff/schema";
+import { extensionOf, findExtension } from "./catalog.ts";
+import checkSettings from "./checkSettings.ts";
+import { join } from "./describePlace.ts";
+import { codeSettings, syntaxError, transforms } from "./transforms.ts";
+
+/** Collects one problem: field path, message and readable place. */
+export type Report = (path: string, message: string, where?: string) => void;
+
+const KIND_LABEL: Record<ModuleKind, string> = {
+  event: "an event",
+  condition: "a condition",
+  action: "an action",
+  dataElement: "a data element",
+  shared: "a shared",
+};
+
+/** Paths of strings that become functions: turbine never replaces tokens inside them. */
+export const functionSettings = (modulePath: string, base: string) => {
+  const keys = (transforms[modulePath] ?? []).filter((t) => t.type === "function");
+  const skipped = new Set(keys.map((t) => join(base, t.propertyPath)));
+  return (path: string) => skipped.has(path);
+};
+
+/** Checks one module reference: installed extension, known module, right kind, settings. */
+export default function checkModule(
+  installed: Map<string, PropertyExtension>,
+  modulePath: string,
+  kind: ModuleKind,
+  settings: Record<string, unknown>,
+  path: string,
+  where: string,
+  report: Report,
+) {
+  const extensionName = extensionOf(modulePath);
+  const extension = installed.get(extensionName);
+  if (!extension) {
+    report(join(path, "modulePath"), `extension "${extensionName}" is not installed`, where);
+    return;
+  }
+  const manifest = findExtension(extensionName);
+  if (!manifest) {
+    if (!extension.opaqueModules?.[modulePath])
+      report(join(path, "modulePath"), `unknown module "${modulePath}"`, where);
+    return;
+  }
+  const module = manifest.modules.find((m) => m.path === modulePath);
+  if (!module) {
+    report(join(path, "modulePath"), `unknown module "${modulePath}"`, where);
+    return;
+  }
+  if (module.kind !== kind) {
+    report(
+      join(path, "modulePath"),
+      `"${modulePath}" is ${KIND_LABEL[module.kind]} module, used here as ${KIND_LABEL[kind]}`,
+      where,
+    );
+    return;
+  }
+  for (const problem of checkSettings(settings, module.settings, join(path, "settings")))
+    report(problem.path, problem.message, where);
+  for (const { key, parameters } of codeSettings(modulePath, settings)) {
+    const code = settings[key];
+    if (typeof code !== "string") continue;
+    const error = syntaxError(code, parameters);
+    if (error)
+      report(join(join(path, "settings"), key), `custom code does not parse: ${error}`, where);
+  }
+}

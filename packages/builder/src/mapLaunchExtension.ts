@@ -1,0 +1,135 @@
+/**
+ * One extension of a Launch container → a property extension (importLaunch.ts): a catalog
+ * extension under Liftoff's name with its module paths mapped, or a third-party one kept
+ * opaque with its module scripts as source text. Also turns function settings back into
+ * the code strings authors edit.
+ */
+import {
+  isPlainObject,
+  type ExtensionManifest,
+  type ImportReport,
+  type PropertyExtension,
+} from "@liftoff/schema";
+import { findByLaunchName } from "./catalog.ts";
+import { join } from "./describePlace.ts";
+import { FunctionSource } from "./readLibraryFile.ts";
+import { transforms } from "./transforms.ts";
+
+type Json = Record<string, unknown>;
+
+/** `function (event) { body }` → `body`; undefined when the text is not that shape. */
+export function functionBody(source: string): string | undefined {
+  const match = /^\s*(?:async\s+)?function\b[^(]*\([^)]*\)\s*\{([\s\S]*)\}\s*$/.exec(source);
+  if (match) return match[1]!.replace(/^\n/, "").replace(/\n$/, "");
+  const arrow = /^\s*(?:async\s*)?(?:\([^)]*\)|[\w$]+)\s*=>\s*\{([\s\S]*)\}\s*$/.exec(source);
+  return arrow?.[1];
+}
+
+/** Settings with functions turned back into code strings; warns where that changes meaning. */
+export function importSettings(
+  value: unknown,
+  modulePath: string,
+  path: string,
+  report: ImportReport,
+): Json | undefined {
+  if (value === undefined) return undefined;
+  const transformed = new Set((transforms[modulePath] ?? []).map((t) => t.propertyPath));
+  const walk = (v: unknown, p: string, key?: string): unknown => {
+    if (v instanceof FunctionSource) {
+      const body = functionBody(v.code);
+      if (key !== undefined && transformed.has(key) && body !== undefined) return body;
+      report.warnings.push(
+        `${p}: a function setting was kept as its source text; check the module still accepts it`,
+      );
+      return v.code;
+    }
+    if (Array.isArray(v)) return v.map((entry, i) => walk(entry, join(p, i)));
+    if (isPlainObject(v))
+      return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, walk(e, join(p, k), k)]));
+    return v;
+  };
+  const settings = walk(value, path);
+  return isPlainObject(settings) ? settings : {};
+}
+
+/**
+ * A kept script that asks for another extension's shared module by its Launch name (Adobe
+ * Analytics asks for `adobe-mcid`'s `mcid-instance`) gets nothing once that extension runs
+ * under Liftoff's name: the runtime looks shared modules up by extension key.
+ */
+function warnRenamedSharedModules(path: string, script: string, report: ImportReport) {
+  for (const launchName of ["adobe-mcid", "adobe-alloy"]) {
+    if (!new RegExp(`getSharedModule\\(\\s*["']${launchName}["']`).test(script)) continue;
+    const liftoffName = findByLaunchName(launchName)!.name;
+    report.warnings.push(
+      `${path} calls getSharedModule("${launchName}", …); the extension runs as "${liftoffName}" here, so it gets undefined`,
+    );
+  }
+}
+
+export interface Mapping {
+  /** Launch module path → Liftoff module path. */
+  paths: Map<string, string>;
+  extensions: PropertyExtension[];
+}
+
+export default function mapLaunchExtension(
+  launchName: string,
+  extension: Json,
+  manifest: ExtensionManifest | undefined,
+  mapping: Mapping,
+  report: ImportReport,
+) {
+  const modules = isPlainObject(extension.modules) ? extension.modules : {};
+  const displayName = typeof extension.displayName === "string" ? extension.displayName : undefined;
+  const base: PropertyExtension = { name: manifest?.name ?? launchName };
+  if (displayName) base.displayName = displayName;
+  if (typeof extension.hostedLibFilesBaseUrl === "string")
+    base.hostedLibFilesBaseUrl = extension.hostedLibFilesBaseUrl;
+  if (isPlainObject(extension.settings))
+    base.settings = importSettings(
+      extension.settings,
+      "",
+      join(join("extensions", launchName), "settings"),
+      report,
+    );
+
+  if (!manifest) {
+    base.opaqueModules = {};
+    for (const [path, raw] of Object.entries(modules)) {
+      const module = isPlainObject(raw) ? raw : {};
+      const script = module.script instanceof FunctionSource ? module.script.code : module.script;
+      if (typeof script !== "string" || !script.trim()) {
+        report.warnings.push(`extensions.${launchName}.modules["${path}"]: no script; left out`);
+        continue;
+      }
+      const entry: NonNullable<PropertyExtension["opaqueModules"]>[string] = { script };
+      if (typeof module.name === "string") entry.name = module.name;
+      if (typeof module.displayName === "string") entry.displayName = module.displayName;
+      if (module.shared === true) entry.shared = true;
+      base.opaqueModules[path] = entry;
+      mapping.paths.set(path, path);
+      warnRenamedSharedModules(path, script, report);
+    }
+    report.opaque.push({ extension: launchName, modules: Object.keys(base.opaqueModules) });
+    mapping.extensions.push(base);
+    return;
+  }
+  report.mapped.push({ from: launchName, to: manifest.name });
+  for (const [path, raw] of Object.entries(modules)) {
+    const module = isPlainObject(raw) ? raw : {};
+    const target =
+      manifest.modules.find((m) => m.path === path) ??
+      (typeof module.name === "string"
+        ? manifest.modules.find((m) => m.name === module.name)
+        : undefined);
+    if (target) {
+      mapping.paths.set(path, target.path);
+      if (path !== target.path) report.mapped.push({ from: path, to: target.path });
+    } else if (typeof module.name === "string")
+      report.warnings.push(
+        `${path} ("${module.name}") has no Liftoff equivalent in ${manifest.name}; rules and data elements using it will not validate`,
+      );
+  }
+  mapping.extensions.push(base);
+}
