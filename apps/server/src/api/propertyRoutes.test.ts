@@ -7,6 +7,7 @@ import type {
   PropertySummary,
   RevisionInfo,
 } from "@liftoff/schema";
+import * as realBuilder from "@liftoff/builder";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../createApp.ts";
 import {
@@ -293,5 +294,32 @@ describe("properties", () => {
     expect(catalog.map((e) => e.name)).toEqual(
       expect.arrayContaining(["core", "web-sdk", "identity"]),
     );
+  });
+
+  it("lets exactly one of two simultaneous changes from the same revision win", async () => {
+    const [a, b] = await Promise.all([
+      editor.call("PUT", `${P}/settings`, { revision: 1, name: "From A" }),
+      admin.call("PUT", `${P}/settings`, { revision: 1, name: "From B" }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? "From A" : "From B";
+    const current = state(await viewer.call("GET", P));
+    expect(current).toMatchObject({ revision: 2, document: { property: { name: winner } } });
+    expect((await viewer.call("GET", `${P}/revisions`)).json<RevisionInfo[]>()).toHaveLength(2);
+  });
+
+  it("imports a built Launch library file sent as text", async () => {
+    const built = await realBuilder.buildLibrary(
+      {
+        ...fixtureDocument("PRfromfile"),
+        environments: fixtureDocument("PRfromfile").environments,
+      },
+      { environmentId: "PRfromfileprod" },
+    );
+    const res = await editor.call("POST", "/api/properties/import", built.code);
+    expect(res.statusCode, res.body).toBe(201);
+    const result = res.json<ImportResult>();
+    expect(result.property.document.property.id).toBe("PRfromfile");
+    expect(result.property.document.rules.map((r) => r.name)).toEqual(["Page View"]);
   });
 });

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll } from "vitest";
+import type { LibraryInfo } from "@liftoff/schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_PASSWORD, fixtureDocument, signIn } from "../../api/testSupport.ts";
+import createApp from "../../createApp.ts";
 import { startPostgres } from "../../../../../scripts/postgres.mjs";
 import { PostgresStore } from "../PostgresStore.ts";
 import authoringContract from "./authoringContract.ts";
@@ -19,3 +22,41 @@ const run = `${process.pid}_${Date.now().toString(36)}`;
 authoringContract("PostgreSQL", () =>
   Promise.resolve(new PostgresStore(url, { schema: `authoring_${run}_${n++}`, max: 2 })),
 );
+
+describe("the studio API on PostgreSQL", () => {
+  it("seeds, edits under the lock and publishes, serving the library from PostgreSQL", async () => {
+    const store = new PostgresStore(url, { schema: `authoring_api_${run}`, max: 4 });
+    const app = createApp({
+      store,
+      rateLimitPerSecond: 0,
+      auth: { adminPassword: ADMIN_PASSWORD, print: () => undefined },
+      seedDocument: () => Promise.resolve(fixtureDocument()),
+    });
+    try {
+      await app.ready();
+      const admin = await signIn(app, "admin", ADMIN_PASSWORD);
+      const production = await app.inject({ url: "/libs/PRfixture/PRfixtureprod/launch.min.js" });
+      expect(production.statusCode).toBe(200);
+      const P = "/api/properties/PRfixture";
+      const renamed = await admin.call("PUT", `${P}/settings`, { revision: 1, name: "On PG" });
+      expect(renamed.statusCode).toBe(200);
+      expect(
+        (await admin.call("PUT", `${P}/settings`, { revision: 1, name: "Stale" })).json(),
+      ).toMatchObject({
+        status: 409,
+        currentRevision: 2,
+      });
+      const lib = (
+        await admin.call("POST", `${P}/libraries`, { name: "Two", environmentId: "PRfixturedev" })
+      ).json<LibraryInfo>();
+      for (const step of ["build", "submit", "approve", "publish"])
+        expect((await admin.call("POST", `${P}/libraries/${lib.id}/${step}`)).statusCode).toBe(200);
+      const after = await app.inject({ url: "/libs/PRfixture/PRfixtureprod/launch.min.js" });
+      expect(after.headers.etag).not.toBe(production.headers.etag);
+      expect(after.body).toContain("On PG");
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  }, 30_000);
+});
