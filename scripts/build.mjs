@@ -12,6 +12,8 @@ export const targets = [
   "packages/runtime/build.mjs",
   "packages/web-sdk/build.mjs",
   "packages/identity/build.mjs",
+  // Prebuilt module scripts, so the first library build of a process is fast.
+  "packages/builder/build.mjs",
   "apps/server/build.mjs",
   "apps/studio/build.mjs",
 ];
