@@ -17,7 +17,8 @@ const KINDS: readonly ComponentKind[] = ["events", "conditions", "actions"];
 
 /** The item with its id, or a new Launch-style id when it has none. */
 function withId<T>(item: Record<string, unknown>, prefix: string, field: string): T {
-  if (item.id === undefined) return { ...item, id: newId(prefix) } as T;
+  // A blank id is what a form sends for an item it has just added.
+  if (item.id === undefined || item.id === "") return { ...item, id: newId(prefix) } as T;
   if (typeof item.id !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(item.id))
     throw apiProblems.invalidField(`${field}.id`, "expected letters, digits, _ or - (at most 64)");
   return item as T;

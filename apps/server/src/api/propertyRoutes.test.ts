@@ -204,7 +204,23 @@ describe("properties", () => {
     });
     expect(badKind.json()).toMatchObject({ status: 400, field: "kind" });
     await ok("DELETE", `${P}/rules/${rule.id}/components/${action.id}`);
-    await ok("PUT", `${P}/rules/${rule.id}`, { rule: { ...rule, name: "Link clicks" } });
+    // A component a form has just added arrives with a blank id and gets one.
+    const relabelled = await ok("PUT", `${P}/rules/${rule.id}`, {
+      rule: {
+        ...rule,
+        name: "Link clicks",
+        conditions: [
+          {
+            id: "",
+            modulePath: "core/src/lib/conditions/domain.js",
+            settings: { domains: ["example.test"] },
+          },
+        ],
+      },
+    });
+    expect(relabelled.document.rules.find((r) => r.id === rule.id)!.conditions[0]!.id).toMatch(
+      /^RC[0-9a-f]{32}$/,
+    );
     await ok("DELETE", `${P}/rules/${rule.id}`);
     await ok("DELETE", `${P}/data-elements/${element.id}`);
 
