@@ -18,6 +18,7 @@ const eventType = "pc.quoteStarted";
 let server: RunningServer;
 let page: Page;
 const errors: string[] = [];
+const scripts: string[] = [];
 
 test.beforeAll(async ({ browser }) => {
   server = await startServer(["--data", mkdtempSync(join(tmpdir(), "liftoff-studio-e2e-"))], {
@@ -27,6 +28,7 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage();
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("pageerror", (e) => errors.push(e.message));
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
 });
 test.afterAll(async () => {
   await page?.close();
@@ -56,6 +58,9 @@ test("a wrong password is refused, the right one signs in", async () => {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("alert")).toHaveText("Wrong username or password.");
   await signIn(page, "admin", password);
+  // The code editor and the chart library are lazy chunks: not part of the first load.
+  expect(scripts.filter((url) => /CodeEditor|UPlotChart/.test(url))).toEqual([]);
+  expect(scripts.length).toBeGreaterThan(0);
 });
 
 test("the Web SDK extension is pointed at this server from its settings form", async () => {
@@ -102,6 +107,24 @@ test("an editor creates a rule with a condition and a send-event action", async 
   await expect(page).toHaveURL(/\/rules\/[^/]+$/);
   await page.goto(prop("rules"));
   await expect(page.getByRole("link", { name: "Quote start" })).toBeVisible();
+});
+
+test("custom code opens in the lazily loaded code editor, with %data element% completion", async () => {
+  await page.goto(prop("rules"));
+  await page.getByRole("link", { name: "Data Layer", exact: true }).click();
+  const action = page.getByRole("region", { name: /Action 1/ });
+  const code = action.getByRole("textbox", { name: "Source" });
+  await expect(action.locator(".cm-editor")).toBeVisible();
+  expect(scripts.filter((url) => url.includes("CodeEditor")).length).toBeGreaterThan(0);
+  await code.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("\nvar site = '%site");
+  await expect(page.locator(".cm-tooltip-autocomplete")).toContainText("%site name%");
+  // CodeMirror ignores Enter for 75 ms after the list opens (`interactionDelay`), so that a
+  // fast typist's Enter is not taken as a choice.
+  await page.waitForTimeout(150);
+  await page.keyboard.press("Enter");
+  await expect(code).toContainText("var site = '%site name%");
 });
 
 test("a library builds to development and its event arrives in the live stream", async ({

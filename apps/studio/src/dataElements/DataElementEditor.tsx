@@ -1,7 +1,12 @@
 import type { ModuleManifest, PropertyDataElement } from "@liftoff/schema";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { findModule, modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
+import {
+  findModule,
+  modulesOfKind,
+  settingsSchemaOf,
+  useCatalog,
+} from "../extensions/useCatalog.ts";
 import FieldProblems from "../forms/FieldProblems.tsx";
 import { itemProblems } from "../forms/itemProblems.ts";
 import MutationError from "../forms/MutationError.tsx";
@@ -150,7 +155,7 @@ function Form({
         {module ? (
           <SettingsForm
             idPrefix="de-settings"
-            schema={module.settings}
+            schema={settingsSchemaOf(module)}
             value={draft.settings}
             onChange={(settings) => set({ settings })}
             problems={problemsUnder(problems, "settings")}

@@ -1,4 +1,9 @@
-import type { ExtensionManifest, ModuleKind, ModuleManifest } from "@liftoff/schema";
+import type {
+  ExtensionManifest,
+  ModuleKind,
+  ModuleManifest,
+  SettingsSchema,
+} from "@liftoff/schema";
 import { useQuery } from "@tanstack/react-query";
 import { useApi } from "../session/SessionContext.tsx";
 
@@ -32,4 +37,18 @@ export function moduleLabel(
   path: string,
 ): string {
   return findModule(catalog, path)?.displayName ?? path;
+}
+
+/**
+ * A module's settings schema for its form. Custom code is marked with `format: "code"`;
+ * Core's custom-code modules (`…/customCode.js`) get the mark on `source` when their manifest
+ * lacks it, so their code is always edited in the code editor.
+ */
+export function settingsSchemaOf(module: ModuleManifest): SettingsSchema {
+  const source = module.settings.properties?.source;
+  if (!module.path.endsWith("/customCode.js") || !source || source.format) return module.settings;
+  return {
+    ...module.settings,
+    properties: { ...module.settings.properties, source: { ...source, format: "code" } },
+  };
 }

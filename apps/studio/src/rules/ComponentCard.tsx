@@ -4,7 +4,12 @@ import type {
   PropertyRuleCondition,
   PropertyRuleEvent,
 } from "@liftoff/schema";
-import { findModule, modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
+import {
+  findModule,
+  modulesOfKind,
+  settingsSchemaOf,
+  useCatalog,
+} from "../extensions/useCatalog.ts";
 import FieldProblems from "../forms/FieldProblems.tsx";
 import { problemsAt, problemsUnder, type PathMessage } from "../forms/problems.ts";
 import SettingsForm from "../forms/SettingsForm.tsx";
@@ -123,7 +128,7 @@ export default function ComponentCard({
       {module && (
         <SettingsForm
           idPrefix={`${id}-settings`}
-          schema={module.settings}
+          schema={settingsSchemaOf(module)}
           value={value.settings}
           onChange={(settings) => set({ settings })}
           problems={problemsUnder(problems, "settings")}
