@@ -338,4 +338,26 @@ describe("properties", () => {
     expect(result.property.document.property.id).toBe("PRfromfile");
     expect(result.property.document.rules.map((r) => r.name)).toEqual(["Page View"]);
   });
+
+  it("answers an unexpected failure with a logged 500 that says nothing internal", async () => {
+    const broken = apiApp({
+      builder: {
+        ...realBuilder,
+        validateProperty: () => {
+          throw new TypeError("secret internal detail");
+        },
+      },
+    });
+    try {
+      const client = await signIn(broken, "admin", ADMIN_PASSWORD);
+      await client.call("POST", "/api/properties/import", fixtureDocument());
+      const res = await client.call("GET", P);
+      expect(res.statusCode).toBe(500);
+      expect(res.headers["content-type"]).toContain("application/problem+json");
+      expect(res.json()).toMatchObject({ type: "urn:liftoff:errors:EXEG-0500-500" });
+      expect(res.body).not.toContain("secret");
+    } finally {
+      await broken.close();
+    }
+  });
 });
