@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PropertyDocument } from "@liftoff/schema";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { apiProblems } from "./api/ApiError.ts";
 import { loadBuilder, missingFrom, type PartialBuilder } from "./api/BuilderApi.ts";
 import registerApi, { createApiContext } from "./api/registerApi.ts";
 import seedProperty from "./api/seedProperty.ts";
@@ -21,7 +22,6 @@ import { LiveStream } from "./LiveStream.ts";
 import registerEventRoutes from "./registerEventRoutes.ts";
 import serveStatic from "./serveStatic.ts";
 import { SqliteStore } from "./storage/SqliteStore.ts";
-import { apiProblems } from "./api/ApiError.ts";
 import type { Store } from "./storage/Store.ts";
 
 export interface AppOptions {
@@ -156,22 +156,22 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   });
 
   async function seed(): Promise<void> {
-    const document = await (options.seedDocument ?? pcMarketingDocument)();
-    if (!document) {
-      app.log.warn("seed: no property document to seed (properties/pc-marketing exports none yet)");
-      return;
-    }
     if (missingFrom(builder).length > 0) {
       app.log.warn("seed: skipped, the builder is incomplete");
       return;
     }
     try {
+      const document = await (options.seedDocument ?? pcMarketingDocument)();
+      if (!document) {
+        app.log.warn("seed: no property document to seed (properties/pc-marketing exports none)");
+        return;
+      }
       const outcome = await seedProperty(api, document);
       if (outcome === "published")
         app.log.info({ propertyId: document.property.id }, "seed: property published");
     } catch (error) {
-      // A broken seed must not keep the server from starting; the property can be fixed in
-      // the studio and published from there.
+      // A broken seed (or seed module) must not keep the server from starting; the property
+      // can be imported or fixed in the studio and published from there.
       app.log.error({ err: error }, "seed: the property could not be seeded and published");
     }
   }
