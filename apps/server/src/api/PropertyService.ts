@@ -27,13 +27,10 @@ export function need<K extends keyof BuilderApi>(builder: PartialBuilder, name: 
 }
 
 /** ValidationErrors (and a lone ValidationError) as a 400 naming every field. */
-export function asBadRequest(error: unknown, prefix = ""): never {
+export function asBadRequest(error: unknown): never {
   if (error instanceof ValidationErrors)
-    throw apiProblems.invalidBody(
-      error.errors.map((e) => ({ path: prefix + e.field, message: e.problem })),
-    );
-  if (error instanceof ValidationError)
-    throw apiProblems.invalidField(prefix + error.field, error.problem);
+    throw apiProblems.invalidBody(error.errors.map((e) => ({ path: e.field, message: e.problem })));
+  if (error instanceof ValidationError) throw apiProblems.invalidField(error.field, error.problem);
   throw error;
 }
 

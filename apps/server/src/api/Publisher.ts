@@ -125,7 +125,7 @@ export class Publisher {
     }
     if (!(await this.store.authoring.transition(propertyId, next, library.state, files)))
       throw apiProblems.wrongState(
-        `Library "${library.name}" changed while it was being ${step}ed; reload it.`,
+        `Library "${library.name}" changed by someone else during ${step}; reload it.`,
       );
     await this.store.audit.append({
       user,
