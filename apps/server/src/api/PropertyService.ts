@@ -131,24 +131,30 @@ export class PropertyService {
   }
 
   /**
-   * Every environment needs a datastream for the edge to accept its events; existing ones
-   * (the seeded pc-marketing streams) are kept as they are.
+   * Every environment needs a datastream for the edge to accept its events. Existing ones
+   * (the seeded pc-marketing streams among them) keep their id and allowed origins, and follow
+   * the property's org id: the edge names its identity cookies after it.
    */
   async ensureDatastreams(document: PropertyDocument): Promise<void> {
     const existing = await this.store.datastreams.list();
+    const orgId = document.company.orgId;
     for (const env of document.environments) {
-      const has = existing.some(
+      const stream = existing.find(
         (d) => d.propertyId === document.property.id && d.environmentId === env.id,
       );
-      if (has) continue;
-      await this.store.datastreams.putIfMissing({
-        id: `${document.property.id}-${env.id}`,
-        orgId: document.company.orgId,
-        propertyId: document.property.id,
-        environmentId: env.id,
-        stage: env.stage,
-        allowedOrigins: [],
-      });
+      if (stream && stream.orgId === orgId) continue;
+      await this.store.datastreams.put(
+        stream
+          ? { ...stream, orgId }
+          : {
+              id: `${document.property.id}-${env.id}`,
+              orgId,
+              propertyId: document.property.id,
+              environmentId: env.id,
+              stage: env.stage,
+              allowedOrigins: [],
+            },
+      );
     }
   }
 }

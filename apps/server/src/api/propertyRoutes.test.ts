@@ -107,6 +107,18 @@ describe("properties", () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ status: 409, currentRevision: 2, field: "revision" });
     expect(state(await viewer.call("GET", P)).document.property.name).toBe("Fixture 2");
+    const moved = await editor.call("PUT", `${P}/settings`, {
+      revision: 2,
+      company: { orgId: "5LIFTOFF0MOVED0000000001@AdobeOrg" },
+    });
+    expect(state(moved).document.company).toEqual({
+      orgId: "5LIFTOFF0MOVED0000000001@AdobeOrg",
+      dynamicCdnEnabled: false,
+    });
+    const streams = (await app.store.datastreams.list()).filter(
+      (d) => d.propertyId === "PRfixture",
+    );
+    expect(streams.map((d) => d.orgId)).toEqual(Array(3).fill("5LIFTOFF0MOVED0000000001@AdobeOrg"));
   });
 
   it("validates bodies structurally, naming the document path", async () => {
