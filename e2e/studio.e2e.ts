@@ -183,14 +183,12 @@ test("the library is submitted, approved and published to production, then rolle
 test("a viewer sees no edit controls and the API refuses the viewer's changes", async ({
   browser,
 }) => {
-  const session = (await (
-    await page.request.get(`${server.origin}/api/session`)
-  ).json()) as SessionInfo;
-  const created = await page.request.post(`${server.origin}/api/users`, {
-    headers: { "x-csrf-token": session.csrfToken },
-    data: { username: "val", password: "viewer-password-1", role: "viewer" },
-  });
-  expect(created.status()).toBe(201);
+  await page.goto(studio("users"));
+  await page.getByLabel("Username").fill("val");
+  await page.getByLabel("Password").fill("viewer-password-1");
+  await page.getByLabel("Role", { exact: true }).selectOption("viewer");
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByRole("combobox", { name: "Role of val" })).toHaveValue("viewer");
 
   const context = await browser.newContext();
   const viewer = await context.newPage();
@@ -204,6 +202,7 @@ test("a viewer sees no edit controls and the API refuses the viewer's changes", 
     true,
   );
   await expect(viewer.getByRole("button", { name: "Save rule" })).toHaveCount(0);
+  await expect(viewer.getByRole("link", { name: "Users" })).toHaveCount(0);
   await viewer.goto(prop("libraries"));
   await expect(viewer.getByRole("button", { name: "Create library" })).toHaveCount(0);
   await expect(viewer.getByRole("button", { name: /Roll back/ })).toHaveCount(0);

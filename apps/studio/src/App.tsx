@@ -16,6 +16,7 @@ import RuleEditor from "./rules/RuleEditor.tsx";
 import RulesPage from "./rules/RulesPage.tsx";
 import { useSession } from "./session/SessionContext.tsx";
 import SignInPage from "./session/SignInPage.tsx";
+import UsersPage from "./users/UsersPage.tsx";
 
 export default function App() {
   const { session } = useSession();
@@ -31,6 +32,7 @@ export default function App() {
       <Route element={<Layout />}>
         <Route index element={<PropertiesPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="users" element={<UsersPage />} />
         <Route path="properties/:pid" element={<PropertyLayout />}>
           <Route index element={<Navigate to="rules" replace />} />
           <Route path="settings" element={<PropertySettingsPage />} />

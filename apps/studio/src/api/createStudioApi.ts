@@ -76,6 +76,9 @@ export function createStudioApi(client: ApiClient) {
       list: () => client.get<UserInfo[]>("/api/users"),
       create: (body: { username: string; password: string; role: Role }) =>
         client.request<UserInfo>("POST", "/api/users", body),
+      update: (id: string, body: { role?: Role; password?: string }) =>
+        client.request<UserInfo>("PATCH", `/api/users/${e(id)}`, body),
+      remove: (id: string) => client.request<void>("DELETE", `/api/users/${e(id)}`),
     },
     extensions: () => client.get<ExtensionManifest[]>("/api/extensions"),
     properties: {

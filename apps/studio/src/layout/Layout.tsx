@@ -1,4 +1,5 @@
 import { Link, Outlet } from "react-router";
+import Can from "../session/Can.tsx";
 import { useSession } from "../session/SessionContext.tsx";
 
 /** The frame around every page once signed in: who is signed in, and a way out. */
@@ -16,6 +17,9 @@ export default function Layout() {
         <nav aria-label="Studio">
           <Link to="/">Properties</Link>
           <Link to="/audit">Audit log</Link>
+          <Can role="admin">
+            <Link to="/users">Users</Link>
+          </Can>
         </nav>
         <span className="user">
           {session?.user.username} <span className="role">({session?.user.role})</span>
