@@ -251,6 +251,12 @@ describe("properties", () => {
       404,
     );
     expect((await editor.call("DELETE", `${P}/rules/RLnone?revision=${rev}`)).statusCode).toBe(404);
+    const withIdentity = await ok("PUT", `${P}/extensions/identity`, {
+      extension: { displayName: "Identity", settings: {} },
+    });
+    expect(withIdentity.document.extensions.map((e) => e.name)).toEqual(["core", "identity"]);
+    const withoutIdentity = await ok("DELETE", `${P}/extensions/identity`);
+    expect(withoutIdentity.document.extensions.map((e) => e.name)).toEqual(["core"]);
 
     const revisions = (await viewer.call("GET", `${P}/revisions`)).json<RevisionInfo[]>();
     expect(revisions).toHaveLength(rev);
@@ -266,12 +272,19 @@ describe("properties", () => {
       AuditEntry[]
     >();
     expect(audit).toHaveLength(3);
-    expect(audit[0]).toMatchObject({
+    expect(audit.map((e) => e.action)).toEqual([
+      "extension.remove",
+      "extension.add",
+      "extension.update",
+    ]);
+    expect(audit[2]).toMatchObject({
       action: "extension.update",
       target: "core",
-      revision: rev,
+      revision: rev - 2,
       user: editor.session.user.username,
     });
+    for (const query of ["limit=0", "limit=x", "before=-1", "propertyId=a&propertyId=b"])
+      expect((await viewer.call("GET", `/api/audit?${query}`)).statusCode, query).toBe(400);
   });
 
   it("serves any revision, diffs two, and exports the document and the Launch container", async () => {
