@@ -50,10 +50,6 @@ try {
   await shot(page, "data-elements");
   await go("extensions", "Extensions");
   await shot(page, "extensions", true);
-  await go("libraries", "Publishing");
-  await shot(page, "publishing");
-  await go("environments", "Environments");
-  await shot(page, "environments");
 
   // Send events from a page that loads the development library, so the stream shows them.
   const embed = await buildForThisServer(context.request, server.origin);
@@ -70,6 +66,10 @@ try {
   await page.locator("table.events tbody tr").first().waitFor({ timeout: 15_000 });
   await page.locator("table.events tbody tr button.link").first().click();
   await shot(page, "events");
+  await go("libraries", "Publishing");
+  await shot(page, "publishing");
+  await go("environments", "Environments");
+  await shot(page, "environments");
   await go("reports", "Reports");
   await page.locator(".report .chart, .report p.muted").first().waitFor();
   await shot(page, "reports", true);
@@ -78,6 +78,13 @@ try {
   await page.goto(`${server.origin}/studio/audit`);
   await page.getByRole("heading", { name: "Audit log" }).waitFor();
   await shot(page, "audit");
+  await page.goto(`${server.origin}/studio/users`);
+  await page.getByRole("heading", { name: "Users" }).waitFor();
+  await shot(page, "users");
+  // The same studio on a phone-sized screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await go("rules", "Rules");
+  await shot(page, "narrow-rules");
 } finally {
   await browser.close();
   await server.stop();

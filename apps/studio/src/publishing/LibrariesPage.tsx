@@ -120,18 +120,20 @@ function LibraryRow({
           "not built"
         )}
       </td>
-      <td className="row-actions">
-        {offers.map((o) => (
-          <button
-            key={o.action}
-            type="button"
-            aria-label={`${o.label}: ${library.name}`}
-            disabled={busy}
-            onClick={() => onAct(o.action)}
-          >
-            {o.label}
-          </button>
-        ))}
+      <td>
+        <div className="row-actions">
+          {offers.map((o) => (
+            <button
+              key={o.action}
+              type="button"
+              aria-label={`${o.label}: ${library.name}`}
+              disabled={busy}
+              onClick={() => onAct(o.action)}
+            >
+              {o.label}
+            </button>
+          ))}
+        </div>
       </td>
     </tr>
   );

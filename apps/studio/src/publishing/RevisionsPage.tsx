@@ -44,25 +44,27 @@ export default function RevisionsPage() {
                   <td>
                     {new Date(r.createdAt).toLocaleString()}, {r.author}
                   </td>
-                  <td className="row-actions">
-                    {r.revision > 1 && (
-                      <button
-                        type="button"
-                        aria-label={`Changes in revision ${r.revision}`}
-                        onClick={() => setPair({ from: r.revision - 1, to: r.revision })}
-                      >
-                        Changes
-                      </button>
-                    )}
-                    {newest !== undefined && r.revision !== newest && (
-                      <button
-                        type="button"
-                        aria-label={`Compare revision ${r.revision} with latest`}
-                        onClick={() => setPair({ from: r.revision, to: newest })}
-                      >
-                        Compare with latest
-                      </button>
-                    )}
+                  <td>
+                    <div className="row-actions">
+                      {r.revision > 1 && (
+                        <button
+                          type="button"
+                          aria-label={`Changes in revision ${r.revision}`}
+                          onClick={() => setPair({ from: r.revision - 1, to: r.revision })}
+                        >
+                          Changes
+                        </button>
+                      )}
+                      {newest !== undefined && r.revision !== newest && (
+                        <button
+                          type="button"
+                          aria-label={`Compare revision ${r.revision} with latest`}
+                          onClick={() => setPair({ from: r.revision, to: newest })}
+                        >
+                          Compare with latest
+                        </button>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}
