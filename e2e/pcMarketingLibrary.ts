@@ -18,6 +18,11 @@ export interface LibraryOptions {
   buildDate?: string;
   /** The engine that follows the container; default our runtime's dist file. */
   engine?: string;
+  /**
+   * Module scripts to use instead of ours, by full module path (the page-cost benchmark
+   * swaps the Web SDK's instance manager for one backed by the real alloy).
+   */
+  replaceModules?: Record<string, string>;
 }
 
 type BuildLibrary = (
@@ -82,7 +87,8 @@ export async function buildPcMarketingLibrary(
   options: LibraryOptions,
 ): Promise<string> {
   const builder = await loadBuilder();
-  if (typeof builder.buildLibrary === "function" && !options.engine && !process.env.PC_ASSEMBLE) {
+  const custom = options.engine || options.replaceModules;
+  if (typeof builder.buildLibrary === "function" && !custom && !process.env.PC_ASSEMBLE) {
     try {
       return (await (builder.buildLibrary as BuildLibrary)(doc, options)).code;
     } catch (error) {
@@ -155,11 +161,12 @@ async function assembleLibrary(doc: PropertyDocument, options: LibraryOptions): 
     );
   const webSdkDir = join(repoRoot, "packages/web-sdk/src/extension");
   const webSdkModules: Record<string, { script: string } & Record<string, unknown>> = {};
-  for (const [path, [file, meta]] of Object.entries(WEB_SDK_MODULES))
-    webSdkModules[`web-sdk/${path}`] = {
-      ...meta,
-      script: await moduleScript(join(webSdkDir, file)),
-    };
+  for (const [path, [file, meta]] of Object.entries(WEB_SDK_MODULES)) {
+    const fullPath = `web-sdk/${path}`;
+    const script =
+      options.replaceModules?.[fullPath] ?? (await moduleScript(join(webSdkDir, file)));
+    webSdkModules[fullPath] = { ...meta, script };
+  }
   const identityExtension = doc.extensions.find((e) => e.name !== "core" && e.name !== "web-sdk");
   const extensionSettings = (name: string) =>
     doc.extensions.find((e) => e.name === name)?.settings ?? {};
