@@ -49,7 +49,7 @@ test.beforeAll(async ({ playwright, launchOptions }) => {
   alloyBundle = bundled.outputFiles[0]!.text;
 
   store = new SqliteStore(join(dir, "main.db"));
-  app = createApp({ store, https, rateLimitPerSecond: 0 });
+  app = createApp({ store, https, rateLimitPerSecond: 0, bootstrap: false });
   // A second server whose writes block until released, with room for one queued event, so a
   // genuine queue-full 503 reaches alloy.
   busyStore = new SqliteStore(join(dir, "busy.db"));
@@ -62,6 +62,7 @@ test.beforeAll(async ({ playwright, launchOptions }) => {
     store: busyStore,
     https,
     rateLimitPerSecond: 0,
+    bootstrap: false,
     writeQueue: { maxQueuedEvents: 1, retryAfterSeconds: 1 },
   });
   site = createServer(https, (_request, response) => {
