@@ -42,8 +42,12 @@ export default function SchemaField(props: SchemaFieldProps) {
       {schema.description}
     </small>
   ) : null;
+  const fallback = schema.default;
+  const placeholder =
+    typeof fallback === "string" || typeof fallback === "number" ? String(fallback) : undefined;
   const common = {
     id,
+    placeholder,
     "aria-invalid": messages.length > 0,
     "aria-describedby": describedBy,
     "aria-required": required,
@@ -81,7 +85,8 @@ export default function SchemaField(props: SchemaFieldProps) {
             type="checkbox"
             {...common}
             disabled={readOnly}
-            checked={value === true}
+            // An absent value means the module's default, so show that.
+            checked={value === undefined ? schema.default === true : value === true}
             onChange={(e) => onChange(e.target.checked)}
           />
           {label}

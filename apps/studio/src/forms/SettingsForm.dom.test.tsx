@@ -137,6 +137,21 @@ describe("SettingsForm", () => {
     expect(document.body.textContent).toContain("return true;");
   });
 
+  it("shows a module's defaults for values that are not set", () => {
+    const schema: SettingsSchema = {
+      type: "object",
+      properties: {
+        clickCollectionEnabled: { type: "boolean", default: true },
+        thirdPartyCookiesEnabled: { type: "boolean", default: true },
+        anchorDelay: { type: "number", default: 100 },
+      },
+    };
+    render(<Harness schema={schema} seen={[]} initial={{ thirdPartyCookiesEnabled: false }} />);
+    expect(screen.getByLabelText("Click collection enabled")).toHaveProperty("checked", true);
+    expect(screen.getByLabelText("Third party cookies enabled")).toHaveProperty("checked", false);
+    expect(screen.getByLabelText("Anchor delay").getAttribute("placeholder")).toBe("100");
+  });
+
   it("says so when a module has no settings", () => {
     render(<Harness schema={{}} seen={[]} />);
     expect(screen.getByText("This module has no settings.")).toBeTruthy();
