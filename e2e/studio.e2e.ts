@@ -1,13 +1,15 @@
 import type { EnvironmentInfo, SessionInfo } from "@liftoff/schema";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { loadDemoSite } from "./pcMarketingModules.ts";
 import { startServer, type RunningServer } from "./startServer.ts";
 
 // The studio against a real `liftoff serve` with the seeded insurance property, in Chromium:
 // sign in, point the Web SDK at this server, create a rule with a condition and a send-event
-// action, build it to development, load a page with the development library and watch its
+// action, build it to development, load a demo-site page with the development library and watch its
 // event arrive live, publish to production, roll back, and check a viewer cannot edit.
 // The steps depend on each other, so they run in order in one worker.
 test.describe.configure({ mode: "serial" });
@@ -15,6 +17,8 @@ test.describe.configure({ mode: "serial" });
 const password = "studio-e2e-admin-1";
 const pid = "PRpcmarketing";
 const eventType = "pc.quoteStarted";
+/** A demo-site page; the new rule fires only there. */
+const demoPath = "/pcg/auto/auto-insurance";
 let server: RunningServer;
 let page: Page;
 const errors: string[] = [];
@@ -89,7 +93,7 @@ test("an editor creates a rule with a condition and a send-event action", async 
   const condition = page.getByRole("region", { name: /Condition 1/ });
   await condition.getByLabel("Condition type").selectOption({ label: "Path Without Query String" });
   await condition.getByRole("button", { name: "Add paths" }).click();
-  await condition.getByRole("combobox", { name: "Value", exact: true }).fill("/quote/start");
+  await condition.getByRole("combobox", { name: "Value", exact: true }).fill(demoPath);
 
   await page.getByRole("button", { name: "Add action" }).click();
   const action = page.getByRole("region", { name: /Action 1/ });
@@ -140,7 +144,7 @@ test("a library builds to development and its event arrives in the live stream",
   await page.goto(prop("events"));
   await expect(page.getByText("Live: waiting for events")).toBeVisible();
   const dev = (await environments(page)).find((e) => e.stage === "development")!;
-  const site = await openDemoPage(browser, "/quote/start", dev.embedCode);
+  const site = await openDemoPage(browser, dev.libraryUrl);
   const arrived = page.getByRole("button", { name: eventType });
   await expect(arrived.first()).toBeVisible({ timeout: 15_000 });
   await arrived.first().click();
@@ -229,17 +233,16 @@ test("no console errors in the studio along the way", () => {
 });
 
 /**
- * A page on the server's origin that includes the development embed code, at `path` so the
- * rule's path condition matches (the demo site's own server is not needed for that).
+ * The demo site (apps/demo-site) on its own origin, its pages carrying the development
+ * library, as a marketer previews a development build; opens the page the rule targets.
  */
-async function openDemoPage(browser: Browser, path: string, embedCode: string): Promise<Page> {
+async function openDemoPage(browser: Browser, libraryUrl: string): Promise<Page> {
+  const { createDemoServer } = await loadDemoSite();
+  const demo = createDemoServer({ libraryUrl });
+  await new Promise<void>((done) => demo.listen(0, "127.0.0.1", done));
+  const { port } = demo.address() as AddressInfo;
   const site = await browser.newPage();
-  await site.route(`${server.origin}${path}`, (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><html lang="en"><title>Get a quote</title><h1>Get a quote</h1>${embedCode}</html>`,
-    }),
-  );
-  await site.goto(`${server.origin}${path}`);
+  site.on("close", () => demo.close(() => undefined));
+  await site.goto(`http://127.0.0.1:${port}${demoPath}`);
   return site;
 }
