@@ -6,6 +6,7 @@ import ExtensionsPage from "./extensions/ExtensionsPage.tsx";
 import Layout from "./layout/Layout.tsx";
 import PropertyLayout from "./layout/PropertyLayout.tsx";
 import PropertiesPage from "./properties/PropertiesPage.tsx";
+import ProblemsPage from "./properties/ProblemsPage.tsx";
 import PropertySettingsPage from "./properties/PropertySettingsPage.tsx";
 import AuditPage from "./publishing/AuditPage.tsx";
 import EnvironmentsPage from "./publishing/EnvironmentsPage.tsx";
@@ -36,6 +37,7 @@ export default function App() {
         <Route path="properties/:pid" element={<PropertyLayout />}>
           <Route index element={<Navigate to="rules" replace />} />
           <Route path="settings" element={<PropertySettingsPage />} />
+          <Route path="problems" element={<ProblemsPage />} />
           <Route path="rules" element={<RulesPage />} />
           <Route path="rules/:id" element={<RuleEditor />} />
           <Route path="data-elements" element={<DataElementsPage />} />

@@ -1,10 +1,23 @@
-import { Link, Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, Outlet, useLocation } from "react-router";
 import Can from "../session/Can.tsx";
 import { useSession } from "../session/SessionContext.tsx";
 
 /** The frame around every page once signed in: who is signed in, and a way out. */
 export default function Layout() {
   const { session, signOut } = useSession();
+  const { pathname } = useLocation();
+  const content = useRef<HTMLDivElement>(null);
+  const firstPage = useRef(true);
+  // A client-side navigation keeps focus on the link that was followed; move it to the new
+  // page so keyboard and screen-reader users start there (not on the first page load).
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    content.current?.focus();
+  }, [pathname]);
   return (
     <div className="app">
       <a className="skip-link" href="#content">
@@ -28,7 +41,7 @@ export default function Layout() {
           Sign out
         </button>
       </header>
-      <div id="content" tabIndex={-1}>
+      <div id="content" tabIndex={-1} ref={content}>
         <Outlet />
       </div>
     </div>

@@ -31,7 +31,9 @@ export default function PropertyLayout() {
             {property.data.problems.length > 0 && (
               <>
                 {" · "}
-                <span className="warn">{property.data.problems.length} problems</span>
+                <NavLink to="problems" className="warn">
+                  {property.data.problems.length} problems
+                </NavLink>
               </>
             )}
           </p>

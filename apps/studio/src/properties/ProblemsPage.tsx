@@ -1,0 +1,34 @@
+import { Link, useParams } from "react-router";
+import { problemLink } from "./problemLinks.ts";
+import { useProperty } from "./useProperty.ts";
+
+/** The validation problems of the current revision (builds refuse while there are any). */
+export default function ProblemsPage() {
+  const pid = useParams().pid!;
+  const state = useProperty(pid).data!;
+  return (
+    <>
+      <h1>Problems</h1>
+      {state.problems.length === 0 ? (
+        <p>Revision {state.revision} has no validation problems; it can be built.</p>
+      ) : (
+        <>
+          <p>
+            Revision {state.revision} has {state.problems.length} problems. Libraries cannot be
+            built until they are fixed.
+          </p>
+          <ul className="problem-list">
+            {state.problems.map((p) => (
+              <li key={`${p.path}:${p.message}`}>
+                <Link to={`../${problemLink(state.document, p.path)}`} relative="path">
+                  {p.where ?? p.path}
+                </Link>
+                : {p.message} <code className="muted">{p.path}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
