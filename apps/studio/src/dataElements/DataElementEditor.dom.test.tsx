@@ -1,0 +1,70 @@
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { propertyState } from "../../test/fixtures.ts";
+import { renderStudio } from "../../test/renderStudio.tsx";
+import DataElementEditor from "./DataElementEditor.tsx";
+
+afterEach(cleanup);
+
+const pattern = "/properties/:pid/data-elements/:id";
+
+describe("DataElementEditor", () => {
+  it("creates a data element from its module's form, without an id, at the loaded revision", async () => {
+    const saved = propertyState({ revision: 8 });
+    saved.document.dataElements.push({
+      id: "DE2",
+      name: "page type",
+      modulePath: "core/src/lib/dataElements/javascriptVariable.js",
+      settings: { path: "digitalData.page.type" },
+    });
+    const { calls } = renderStudio(<DataElementEditor />, {
+      path: "/properties/PR1/data-elements/new",
+      pattern,
+      role: "editor",
+      state: propertyState(),
+      routes: { "POST /api/properties/PR1/data-elements": () => ({ body: saved }) },
+    });
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "page type" } });
+    expect(screen.getByLabelText("Type")).toHaveProperty(
+      "value",
+      "core/src/lib/dataElements/javascriptVariable.js",
+    );
+    fireEvent.change(screen.getByLabelText("Path"), { target: { value: "digitalData.page.type" } });
+    fireEvent.change(screen.getByLabelText("Storage duration"), { target: { value: "session" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    const post = calls.find((c) => c.method === "POST")!;
+    expect(post.body).toEqual({
+      revision: 7,
+      dataElement: {
+        name: "page type",
+        modulePath: "core/src/lib/dataElements/javascriptVariable.js",
+        settings: { path: "digitalData.page.type" },
+        storageDuration: "session",
+      },
+    });
+  });
+
+  it("shows a viewer the element read-only, without Save or Delete", () => {
+    renderStudio(<DataElementEditor />, {
+      path: "/properties/PR1/data-elements/DE1",
+      pattern,
+      role: "viewer",
+      state: propertyState(),
+    });
+    expect(screen.getByLabelText("Path")).toHaveProperty("readOnly", true);
+    expect(screen.getByLabelText("Path")).toHaveProperty("value", "digitalData.page.name");
+    expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Delete" })).toBeNull();
+  });
+
+  it("says when the element no longer exists", () => {
+    renderStudio(<DataElementEditor />, {
+      path: "/properties/PR1/data-elements/GONE",
+      pattern,
+      role: "editor",
+      state: propertyState(),
+    });
+    expect(screen.getByRole("alert").textContent).toContain("does not exist");
+  });
+});
