@@ -177,6 +177,11 @@ test("the library is submitted, approved and published to production, then rolle
   await expect(page.getByRole("textbox", { name: "Embed code" }).first()).toHaveValue(
     /<script src="[^"]+launch[^"]*\.js" async><\/script>/,
   );
+  await page.getByLabel("Name").fill("QA");
+  await page.getByRole("button", { name: "Add environment" }).click();
+  await expect(page.getByRole("heading", { name: /^QA/ })).toBeVisible();
+  await page.getByRole("button", { name: "Remove environment QA" }).click();
+  await expect(page.getByRole("heading", { name: /^QA/ })).toHaveCount(0);
   await page.goto(prop("revisions"));
   await page.getByRole("button", { name: "Changes in revision 3" }).click();
   await expect(page.getByRole("heading", { name: /Rule “Quote start”/ })).toBeVisible();

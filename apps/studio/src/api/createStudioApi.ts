@@ -146,6 +146,10 @@ export function createStudioApi(client: ApiClient) {
       diff: (pid: string, from: number, to: number) =>
         client.get<PropertyDiff>(`${prop(pid)}/diff${q({ from, to })}`),
       environments: (pid: string) => client.get<EnvironmentInfo[]>(`${prop(pid)}/environments`),
+      addEnvironment: (pid: string, revision: number, name: string) =>
+        client.request<EnvironmentInfo>("POST", `${prop(pid)}/environments`, { revision, name }),
+      removeEnvironment: (pid: string, revision: number, id: string) =>
+        client.request<void>("DELETE", `${prop(pid)}/environments/${e(id)}${q({ revision })}`),
     },
     libraries: {
       list: (pid: string) => client.get<LibraryInfo[]>(`${prop(pid)}/libraries`),

@@ -1,20 +1,42 @@
-import { useQuery } from "@tanstack/react-query";
+import type { PropertyState } from "@liftoff/schema";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
 import { useParams } from "react-router";
+import MutationError from "../forms/MutationError.tsx";
 import QueryState from "../layout/QueryState.tsx";
+import { propertyKey } from "../properties/useProperty.ts";
+import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 import CopyButton from "./CopyButton.tsx";
 
-/** Environments with what they serve and their embed codes, ready to copy. */
+/**
+ * Environments with what they serve and their embed codes, ready to copy. Admins add and
+ * remove development environments (staging and production are one each, for good).
+ */
 export default function EnvironmentsPage() {
   const pid = useParams().pid!;
   const api = useApi();
+  const isAdmin = useCan("admin");
+  const queryClient = useQueryClient();
   const environments = useQuery({
     queryKey: ["property-derived", pid, "environments"],
     queryFn: () => api.properties.environments(pid),
   });
+  // Environments are part of the property document: a change makes a new revision.
+  const revision = () => queryClient.getQueryData<PropertyState>(propertyKey(pid))?.revision ?? 0;
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: propertyKey(pid) }),
+      queryClient.invalidateQueries({ queryKey: ["property-derived", pid] }),
+    ]);
+  const remove = useMutation({
+    mutationFn: (id: string) => api.properties.removeEnvironment(pid, revision(), id),
+    onSettled: refresh,
+  });
   return (
     <>
       <h1>Environments</h1>
+      <MutationError error={remove.error} />
       <QueryState query={environments}>
         {environments.data?.map((env) => (
           <section key={env.id} className="card" aria-labelledby={`env-${env.id}`}>
@@ -34,10 +56,61 @@ export default function EnvironmentsPage() {
               value={env.embedCode}
               rows={2}
             />
-            <CopyButton text={env.embedCode} label={`${env.name} embed code`} />
+            <div className="actions">
+              <CopyButton text={env.embedCode} label={`${env.name} embed code`} />
+              {isAdmin && env.stage === "development" && (
+                <button
+                  type="button"
+                  className="danger"
+                  aria-label={`Remove environment ${env.name}`}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(env.id)}
+                >
+                  Remove
+                </button>
+              )}
+            </div>
           </section>
         ))}
       </QueryState>
+      {isAdmin && <NewEnvironment pid={pid} revision={revision} onAdded={refresh} />}
     </>
+  );
+}
+
+function NewEnvironment({
+  pid,
+  revision,
+  onAdded,
+}: {
+  pid: string;
+  revision: () => number;
+  onAdded: () => Promise<unknown>;
+}) {
+  const api = useApi();
+  const [name, setName] = useState("");
+  const add = useMutation({
+    mutationFn: () => api.properties.addEnvironment(pid, revision(), name),
+    onSuccess: () => {
+      setName("");
+      return onAdded();
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    add.mutate();
+  };
+  return (
+    <form className="card inline-form" onSubmit={submit}>
+      <h2>New development environment</h2>
+      <div className="field">
+        <label htmlFor="new-env-name">Name</label>
+        <input id="new-env-name" required value={name} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <button type="submit" disabled={add.isPending}>
+        Add environment
+      </button>
+      <MutationError error={add.error} />
+    </form>
   );
 }
