@@ -151,6 +151,12 @@ test("a library builds to development and its event arrives in the live stream",
   await expect(page.getByRole("region", { name: "Selected event" })).toContainText(
     '"ENpcmarketingdevelopment"',
   );
+  await page
+    .getByRole("button", { name: /^All events of ECID / })
+    .first()
+    .click();
+  const history = page.getByRole("region", { name: "Events of one ECID" });
+  await expect(history.getByRole("button", { name: new RegExp(eventType) })).toBeVisible();
   await site.close();
 });
 
