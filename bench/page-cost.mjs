@@ -114,8 +114,15 @@ async function main() {
     edgeOrigin,
     identityServer: edgeOrigin.replace("http://", ""),
   });
+  // The same property with only the data layer and page view rules: what the engine, the
+  // SDK and identity cost before the property's other rules.
+  const minimal = {
+    ...doc,
+    rules: doc.rules.filter((r) => ["Data Layer", "All Pages - Page View"].includes(r.name)),
+  };
   const libraries = {
     "/liftoff.js": await buildPcMarketingLibrary(doc, { environmentId, minify: true }),
+    "/minimal.js": await buildPcMarketingLibrary(minimal, { environmentId, minify: true }),
     "/turbine.js": await buildPcMarketingLibrary(doc, {
       environmentId,
       minify: true,
@@ -132,6 +139,7 @@ async function main() {
   const sites = {
     none: createDemoServer(),
     liftoff: createDemoServer({ libraryUrl: `${filesOrigin}/liftoff.js` }),
+    minimal: createDemoServer({ libraryUrl: `${filesOrigin}/minimal.js` }),
     turbine: createDemoServer({ libraryUrl: `${filesOrigin}/turbine.js` }),
   };
   const origins = {};
@@ -149,9 +157,9 @@ async function main() {
   // First visit: a fresh context (no cookies, storage never touched). Repeat visit: the
   // same page loaded again in that context (ECID cookie set, storage initialised); the
   // metrics start again with the new document.
-  const samples = { none: [], liftoff: [], turbine: [] };
-  const repeat = { none: [], liftoff: [], turbine: [] };
-  const sent = { none: 0, liftoff: 0, turbine: 0 };
+  const samples = { none: [], liftoff: [], minimal: [], turbine: [] };
+  const repeat = { none: [], liftoff: [], minimal: [], turbine: [] };
+  const sent = { none: 0, liftoff: 0, minimal: 0, turbine: 0 };
   const scriptMs = async (client) => {
     const { metrics } = await client.send("Performance.getMetrics");
     return metrics.find((m) => m.name === "ScriptDuration").value * 1000;
@@ -201,6 +209,7 @@ async function main() {
     `| demo home, no library | ${base.toFixed(1)} | – | ${repeatBase.toFixed(1)} | – | – |`,
   );
   console.log(row("liftoff", "pc-marketing on Liftoff (runtime + Core + web SDK + identity)"));
+  console.log(row("minimal", "Liftoff, data layer and page view rules only"));
   console.log(row("turbine", "same container on turbine 28.1.0 + real @adobe/alloy 2.26.0"));
   const raw = (list) => list.map((v) => v.toFixed(1)).join(" ");
   for (const name of Object.keys(samples))

@@ -94,6 +94,8 @@ export const PAGES: Page[] = [
       '<section class="hero-banner"><img alt="" src="/media/hero.svg" width="1200" height="400"></section>' +
       "<h1>Protect what matters</h1><p>Auto, home and business insurance.</p>" +
       teasers(3) +
+      // The real home page runs well past one screen (news, claims, agents, awards).
+      '<section class="home-stories" style="min-height:2400px"><h2>Stories</h2></section>' +
       '<p><a id="promo" href="/small-business?intcmp=home-hero">Small business</a></p>',
   },
   {
