@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: [`${roots}/**/*.test.ts`],
+          include: [`${roots}/**/*.test.{ts,mjs}`],
           exclude: [...exclude, "**/*.dom.test.*"],
         },
       },

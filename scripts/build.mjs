@@ -16,6 +16,8 @@ export const targets = [
   "packages/builder/build.mjs",
   "apps/server/build.mjs",
   "apps/studio/build.mjs",
+  // The spec property's production library, for the size gate.
+  "properties/pc-marketing/build.mjs",
 ];
 
 export async function buildAll({ onlyMissing = false, log = console.log } = {}) {
