@@ -76,16 +76,43 @@ function SettingsForm({
   return (
     <form onSubmit={submit} className="settings-page">
       <h1>Settings</h1>
+      <p>
+        Download this revision as a{" "}
+        <a href={`/api/properties/${encodeURIComponent(doc.property.id)}/export`} download>
+          property document
+        </a>{" "}
+        or a{" "}
+        <a
+          href={`/api/properties/${encodeURIComponent(doc.property.id)}/export?format=launch`}
+          download
+        >
+          Launch container
+        </a>
+        .
+      </p>
       <fieldset disabled={!canEdit}>
         <legend>Property</legend>
         <div className="field">
           <label htmlFor="p-name">Name</label>
-          <input id="p-name" required value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            id="p-name"
+            aria-invalid={at("name", "property.name").length > 0}
+            aria-describedby="p-name-problems"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
           <FieldProblems id="p-name-problems" messages={at("name", "property.name")} />
         </div>
         <div className="field">
           <label htmlFor="p-domains">Domains (one per line)</label>
-          <textarea id="p-domains" value={domains} onChange={(e) => setDomains(e.target.value)} />
+          <textarea
+            id="p-domains"
+            aria-invalid={at("settings.domains", "property.settings.domains").length > 0}
+            aria-describedby="p-domains-problems"
+            value={domains}
+            onChange={(e) => setDomains(e.target.value)}
+          />
           <FieldProblems
             id="p-domains-problems"
             messages={at("settings.domains", "property.settings.domains")}
@@ -116,7 +143,14 @@ function SettingsForm({
         <legend>Company</legend>
         <div className="field">
           <label htmlFor="c-org">Organization id</label>
-          <input id="c-org" required value={orgId} onChange={(e) => setOrgId(e.target.value)} />
+          <input
+            id="c-org"
+            aria-invalid={at("company.orgId").length > 0}
+            aria-describedby="c-org-problems"
+            required
+            value={orgId}
+            onChange={(e) => setOrgId(e.target.value)}
+          />
           <FieldProblems id="c-org-problems" messages={at("company.orgId")} />
         </div>
         <div className="field field-check">
@@ -131,7 +165,13 @@ function SettingsForm({
         </div>
         <div className="field">
           <label htmlFor="c-allow">CDN host allow list (one per line)</label>
-          <textarea id="c-allow" value={allowList} onChange={(e) => setAllowList(e.target.value)} />
+          <textarea
+            id="c-allow"
+            aria-invalid={at("company.cdnAllowList").length > 0}
+            aria-describedby="c-allow-problems"
+            value={allowList}
+            onChange={(e) => setAllowList(e.target.value)}
+          />
           <FieldProblems id="c-allow-problems" messages={at("company.cdnAllowList")} />
         </div>
       </fieldset>

@@ -1,0 +1,71 @@
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { propertyState } from "../../test/fixtures.ts";
+import { renderStudio } from "../../test/renderStudio.tsx";
+import PropertySettingsPage from "./PropertySettingsPage.tsx";
+
+afterEach(cleanup);
+
+const at = { path: "/properties/PR1/settings", pattern: "/properties/:pid/settings" };
+
+describe("PropertySettingsPage", () => {
+  it("saves settings and company together, one domain per line", async () => {
+    const { calls } = renderStudio(<PropertySettingsPage />, {
+      ...at,
+      role: "editor",
+      state: propertyState(),
+      routes: {
+        "PUT /api/properties/PR1/settings": () => ({ body: propertyState({ revision: 8 }) }),
+      },
+    });
+    fireEvent.change(screen.getByLabelText("Domains (one per line)"), {
+      target: { value: "example.com\n www.example.com \n" },
+    });
+    fireEvent.click(screen.getByLabelText(/Run rule components in sequence/));
+    fireEvent.click(screen.getByLabelText(/Dynamic CDN/));
+    fireEvent.change(screen.getByLabelText("CDN host allow list (one per line)"), {
+      target: { value: "cdn.example.com" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(calls.find((c) => c.method === "PUT")!.body).toEqual({
+      revision: 7,
+      name: "PC Marketing",
+      settings: {
+        domains: ["example.com", "www.example.com"],
+        ruleComponentSequencingEnabled: true,
+        undefinedVarsReturnEmpty: false,
+      },
+      company: {
+        orgId: "ABC@AdobeOrg",
+        dynamicCdnEnabled: true,
+        cdnAllowList: ["cdn.example.com"],
+      },
+    });
+  });
+
+  it("shows problems under the company's org id", () => {
+    renderStudio(<PropertySettingsPage />, {
+      ...at,
+      role: "editor",
+      state: propertyState({
+        problems: [{ path: "company.orgId", message: "must end in @AdobeOrg" }],
+      }),
+    });
+    const orgId = screen.getByLabelText("Organization id");
+    expect(orgId.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(orgId.getAttribute("aria-describedby")!)!.textContent).toBe(
+      "must end in @AdobeOrg",
+    );
+  });
+
+  it("gives a viewer disabled fields and no Save button", () => {
+    renderStudio(<PropertySettingsPage />, { ...at, role: "viewer", state: propertyState() });
+    expect(screen.getByLabelText("Organization id")).toHaveProperty("disabled", false);
+    expect(screen.getByLabelText("Organization id").closest("fieldset")).toHaveProperty(
+      "disabled",
+      true,
+    );
+    expect(screen.queryByRole("button", { name: "Save settings" })).toBeNull();
+  });
+});
