@@ -17,6 +17,8 @@ export interface CodeEditorProps {
   label: string;
   readOnly?: boolean;
   describedBy?: string;
+  /** Given to the editable element, so the field's <label for> points at it. */
+  id?: string;
 }
 
 /** `%name%` completion inside the code, from the same matcher the text inputs use. */
@@ -46,6 +48,7 @@ export default function CodeEditor({
   label,
   readOnly,
   describedBy,
+  id,
 }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -65,6 +68,7 @@ export default function CodeEditor({
         autocompletion({ override: [tokenSource(tokens)] }),
         EditorView.editable.of(!readOnly),
         EditorView.contentAttributes.of({
+          ...(id ? { id } : {}),
           "aria-label": label,
           ...(describedBy ? { "aria-describedby": describedBy } : {}),
         }),
@@ -77,7 +81,7 @@ export default function CodeEditor({
     return () => editor.destroy();
     // The editor is created once; value changes from outside are synced below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tokens, readOnly, label, describedBy]);
+  }, [tokens, readOnly, label, describedBy, id]);
 
   useEffect(() => {
     const editor = view.current;
