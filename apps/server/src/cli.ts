@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BUILDER_USAGE, runBuilderCommand } from "./cliBuilderCommands.ts";
+import type { PropertyDocument } from "@liftoff/schema";
 import createApp, { defaultRepoRoot } from "./createApp.ts";
 import ensureCertificate from "./ensureCertificate.ts";
 import parseServeArgs from "./parseServeArgs.ts";
@@ -17,6 +18,23 @@ Commands:
 ${BUILDER_USAGE}
 
 Run "liftoff <command> --help" for a command's options.`;
+
+/**
+ * The origin pages reach this server at, when the port is known before listening: the seeded
+ * property's Web SDK and identity service send there. Wildcard binds are reached as localhost.
+ */
+export function publicOrigin(host: string, port: number, https: boolean): string | undefined {
+  if (port === 0) return undefined;
+  const name =
+    host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `${https ? "https" : "http"}://${name}:${port}`;
+}
+
+async function seedDocumentFor(origin: string | undefined): Promise<PropertyDocument> {
+  const { createPropertyDocument, propertyDocument } = await import("@liftoff/pc-marketing");
+  if (!origin) return propertyDocument;
+  return createPropertyDocument({ edgeOrigin: origin, identityServer: new URL(origin).host });
+}
 
 export async function serve(argv: string[]): Promise<void> {
   const options = parseServeArgs(argv);
@@ -35,6 +53,7 @@ export async function serve(argv: string[]): Promise<void> {
     logger: { level: process.env.LIFTOFF_LOG_LEVEL ?? "info" },
     rateLimitPerSecond: options.rateLimit,
     ...(https ? { https } : {}),
+    seedDocument: () => seedDocumentFor(publicOrigin(options.host, options.port, !!https)),
   });
   const address = await app.listen({ port: options.port, host: options.host });
   console.log(`Liftoff server listening on ${address}`);

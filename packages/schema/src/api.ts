@@ -59,7 +59,7 @@
  *   POST   /api/properties/:pid/libraries/:lid/publish  (approver) → LibraryInfo (production, atomic)
  *   POST   /api/properties/:pid/libraries/:lid/republish (approver) → LibraryInfo (rollback to this published library)
  *   GET    /api/audit?propertyId=&limit=&before= → AuditEntry[]
- *   GET    /api/events?propertyId=&environmentId=&ecid=&limit= → StoredEvent[] (existing)
+ *   GET    /api/events?propertyId=&environmentId=&ecid=&limit= → {events: StoredEvent[]} (existing)
  *   GET    /api/live?propertyId=&environmentId=  → text/event-stream (existing)
  *   GET    /api/reports/:report?propertyId=&environmentId=&from=&to= → ReportResult
  */
