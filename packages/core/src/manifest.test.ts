@@ -60,3 +60,11 @@ describe("manifest", () => {
     }
   });
 });
+
+test("every custom code source is marked for the code editor", () => {
+  const sources = manifest
+    .filter((m) => m.path.endsWith("/customCode.js"))
+    .map((m) => [m.path, m.settings.properties?.source?.format]);
+  expect(sources).toHaveLength(4);
+  for (const [path, format] of sources) expect({ path, format }).toEqual({ path, format: "code" });
+});

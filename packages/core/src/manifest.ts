@@ -31,6 +31,8 @@ const oneOf = (values: string[], extra: SettingsSchema = {}): SettingsSchema => 
 /** `[{value, valueIsRegex}]`: exact text or a case-insensitive regex. */
 const items = list(obj({ value: str(), valueIsRegex: bool(false) }, ["value"]));
 const none = obj({});
+/** Custom code: the studio edits it with its code editor. */
+const code = str({ format: "code" });
 
 const bubbly = {
   elementSelector: str({ description: "CSS selector; none means the target itself" }),
@@ -130,7 +132,7 @@ export const manifest: ModuleManifest[] = [
     obj({ ...bubbly, type: str() }, ["type"]),
   ),
   m("event", "historyChange", "history-change", "History Change"),
-  m("event", "customCode", "custom-code", "Custom Code", obj({ source: str() }, ["source"])),
+  m("event", "customCode", "custom-code", "Custom Code", obj({ source: code }, ["source"])),
   domEvent("blur", "blur", "Blur"),
   domEvent("focus", "focus", "Focus"),
   m("event", "change", "change", "Change", obj({ ...bubbly, acceptableChangeValues: items })),
@@ -288,7 +290,7 @@ export const manifest: ModuleManifest[] = [
     "Value Comparison",
     obj(comparison, ["leftOperand", "comparison"]),
   ),
-  m("condition", "customCode", "custom-code", "Custom Code", obj({ source: str() }, ["source"])),
+  m("condition", "customCode", "custom-code", "Custom Code", obj({ source: code }, ["source"])),
   m("condition", "dateRange", "date-range", "Date Range", obj({ start: str(), end: str() })),
   m("condition", "screenResolution", "screen-resolution", "Screen Resolution", size),
   m("condition", "windowSize", "window-size", "Window Size", size),
@@ -424,7 +426,7 @@ export const manifest: ModuleManifest[] = [
       {
         language: oneOf(["javascript", "html"], { default: "javascript" }),
         global: bool(false),
-        source: str(),
+        source: code,
         isExternal: bool(false),
       },
       ["language", "source"],
@@ -478,7 +480,7 @@ export const manifest: ModuleManifest[] = [
       "elementProperty",
     ]),
   ),
-  m("dataElement", "customCode", "custom-code", "Custom Code", obj({ source: str() }, ["source"])),
+  m("dataElement", "customCode", "custom-code", "Custom Code", obj({ source: code }, ["source"])),
   m("dataElement", "constant", "constant", "Constant", obj({ value: str() }, ["value"])),
   m(
     "dataElement",
