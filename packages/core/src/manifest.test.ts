@@ -61,7 +61,7 @@ describe("manifest", () => {
   });
 });
 
-test("every custom code source is marked for the code editor", () => {
+it("every custom code source is marked for the code editor", () => {
   const sources = manifest
     .filter((m) => m.path.endsWith("/customCode.js"))
     .map((m) => [m.path, m.settings.properties?.source?.format]);
