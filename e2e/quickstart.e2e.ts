@@ -4,7 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { loadDemoSite } from "./pcMarketingModules.ts";
-import { startServer, type RunningServer } from "./startServer.ts";
+import {
+  signedInApi,
+  startServer,
+  TEST_ADMIN_PASSWORD,
+  type RunningServer,
+} from "./startServer.ts";
 
 // The quick start in a real browser: the server `npm start` runs, its landing page and the
 // studio, which calls back to /healthz.
@@ -44,9 +49,8 @@ test("first start seeds pc-marketing; a demo page's page view reaches this serve
 }) => {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), "liftoff-quickstart-"));
-  const password = "quick-start-password";
   const first = await startServer(["--port", String(port), "--data", data], {
-    LIFTOFF_ADMIN_PASSWORD: password,
+    LIFTOFF_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
   });
   const { createDemoServer } = await loadDemoSite();
   const libraryUrl = `${first.origin}/libs/PRpcmarketing/ENpcmarketingdevelopment/launch.min.js`;
@@ -61,19 +65,11 @@ test("first start seeds pc-marketing; a demo page's page view reaches this serve
     const demoPort = (demo.address() as { port: number }).port;
     await page.goto(`http://127.0.0.1:${demoPort}/`);
 
-    const signIn = await fetch(`${first.origin}/api/session`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "admin", password }),
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+    const api = await signedInApi(first.origin);
     const pageViews = async () => {
-      const answer = await fetch(
-        `${first.origin}/api/events?environmentId=ENpcmarketingdevelopment&limit=50`,
-        { headers: { cookie } },
-      );
-      const { events } = (await answer.json()) as { events: Array<{ eventType: string | null }> };
+      const { events } = (await api(
+        "/api/events?environmentId=ENpcmarketingdevelopment&limit=50",
+      )) as { events: Array<{ eventType: string | null }> };
       return events.filter((e) => e.eventType === "web.webpagedetails.pageViews").length;
     };
     await expect.poll(pageViews, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -55,4 +57,45 @@ export function startServer(
       reject(new Error(`server exited with ${code}:\n${out}`));
     });
   });
+}
+
+/** The admin password tests give `liftoff serve` on first start (LIFTOFF_ADMIN_PASSWORD). */
+export const TEST_ADMIN_PASSWORD = "test-admin-password";
+
+/**
+ * Signs in as `admin` and returns a JSON GET with that session — the read API needs one
+ * under `liftoff serve`. Accepts the self-signed certificate of `--https` (loopback only).
+ */
+export async function signedInApi(
+  origin: string,
+  password = TEST_ADMIN_PASSWORD,
+): Promise<(path: string) => Promise<unknown>> {
+  const call = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>(
+      (resolve, reject) => {
+        const url = new URL(path, origin);
+        const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+        const req = send(url, { method, headers, rejectUnauthorized: false }, (res) => {
+          let text = "";
+          res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        });
+        req.on("error", reject);
+        req.end(body);
+      },
+    );
+  const session = await call(
+    "POST",
+    "/api/session",
+    { "content-type": "application/json" },
+    JSON.stringify({ username: "admin", password }),
+  );
+  if (session.status !== 200)
+    throw new Error(`sign-in failed with ${session.status}: ${session.text}`);
+  const cookie = String(session.headers["set-cookie"]?.[0] ?? "").split(";")[0]!;
+  return async (path) => {
+    const answer = await call("GET", path, { cookie });
+    if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${answer.text}`);
+    return JSON.parse(answer.text) as unknown;
+  };
 }

@@ -6,12 +6,17 @@
  * edge.example.test is mapped to the server.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { request } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, expect, test, type Browser } from "@playwright/test";
 import { launchOptions } from "../../../e2e/chromium.ts";
-import { repoRoot, startServer, type RunningServer } from "../../../e2e/startServer.ts";
+import {
+  repoRoot,
+  signedInApi,
+  startServer,
+  TEST_ADMIN_PASSWORD,
+  type RunningServer,
+} from "../../../e2e/startServer.ts";
 import buildAlloyPeer from "./buildAlloyPeer.ts";
 import bundle from "./bundle.ts";
 import { normalise, openPage, runSteps, type Outcome, type Step } from "./harness.ts";
@@ -33,7 +38,10 @@ test.skip(!built, "the server is not built: run `npm run build` first");
 test.beforeAll(async () => {
   data = mkdtempSync(join(tmpdir(), "liftoff-web-sdk-server-"));
   site = await startTestEdge();
-  server = await startServer(["--https", "--data", data, "--rate-limit", "0"]);
+  server = await startServer(["--https", "--data", data, "--rate-limit", "0"], {
+    LIFTOFF_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+  });
+  api = await signedInApi(server.origin);
   const port = new URL(server.origin).port;
   sdks.ours = await bundle("dist/web-sdk.min.js");
   sdks.alloy = await buildAlloyPeer();
@@ -53,17 +61,8 @@ test.afterAll(async () => {
   if (data) rmSync(data, { recursive: true, force: true });
 });
 
-/** GET from the server's API (self-signed certificate, loopback). */
-const api = (path: string) =>
-  new Promise<any>((resolve, reject) => {
-    request(`${server.origin}${path}`, { rejectUnauthorized: false }, (res) => {
-      let text = "";
-      res.on("data", (c: Buffer) => (text += c.toString()));
-      res.on("end", () => resolve(JSON.parse(text)));
-    })
-      .on("error", reject)
-      .end();
-  });
+/** GET from the server's API, signed in (self-signed certificate, loopback). */
+let api: (path: string) => Promise<any>;
 
 const config = {
   datastreamId: DATASTREAM,
