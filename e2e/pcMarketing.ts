@@ -59,7 +59,7 @@ export async function startPcMarketing(options: FixtureOptions = {}): Promise<Pc
   const { createPropertyDocument, ENVIRONMENTS, PROPERTY_ID } = property;
   const dir = mkdtempSync(join(tmpdir(), "liftoff-pcm-"));
   const store = new SqliteStore(join(dir, "liftoff.db"));
-  const app = createApp({ store, rateLimitPerSecond: 0 });
+  const app = createApp({ store, rateLimitPerSecond: 0, bootstrap: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const serverOrigin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const environmentId = ENVIRONMENTS.development;

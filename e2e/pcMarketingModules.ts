@@ -78,9 +78,9 @@ export interface PropertyModule {
 
 export const loadServer = () =>
   Promise.all([
-    load<{ default: (options: { store: Store; rateLimitPerSecond: number }) => App }>(
-      "apps/server/src/createApp.ts",
-    ),
+    load<{
+      default: (options: { store: Store; rateLimitPerSecond: number; bootstrap: boolean }) => App;
+    }>("apps/server/src/createApp.ts"),
     load<{ SqliteStore: new (file: string) => Store }>("apps/server/src/storage/SqliteStore.ts"),
   ]).then(([app, sqlite]) => ({ createApp: app.default, SqliteStore: sqlite.SqliteStore }));
 

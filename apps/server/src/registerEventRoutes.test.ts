@@ -57,6 +57,16 @@ describe("events API and live stream", () => {
     expect((await app.inject({ url: "/api/events?environmentId=ENnone" })).json()).toEqual({
       events: [],
     });
+    const [latest] = res.json<{ events: { ecid: string }[] }>().events;
+    const byEcid = await app.inject({ url: `/api/events?ecid=${latest!.ecid}` });
+    expect(byEcid.json<{ events: { ecid: string }[] }>().events.map((e) => e.ecid)).toEqual([
+      latest!.ecid,
+      latest!.ecid,
+    ]);
+    expect((await app.inject({ url: "/api/events?ecid=nobody" })).json()).toEqual({ events: [] });
+    expect((await app.inject({ url: "/api/events?ecid=%20" })).json()).toMatchObject({
+      field: "ecid",
+    });
     expect((await app.inject({ url: "/api/events?limit=0" })).statusCode).toBe(400);
     expect((await app.inject({ url: "/api/events?propertyId=%3Cx%3E" })).json()).toMatchObject({
       field: "propertyId",

@@ -49,6 +49,7 @@ export default function registerEventRoutes(
       "environmentId",
       "datastreamId",
       "requestId",
+      "ecid",
     ]);
     if (query.limit !== undefined) {
       const limit = Number(query.limit);

@@ -27,7 +27,7 @@ storeContract("PostgreSQL", () =>
 describe("the edge on PostgreSQL", () => {
   it("stores interact events and answers collect only after the commit", async () => {
     const store = new PostgresStore(url, { schema: `edge_${run}`, max: 2 });
-    const app = createApp({ store, rateLimitPerSecond: 0 });
+    const app = createApp({ store, rateLimitPerSecond: 0, bootstrap: false });
     try {
       const interact = await post(app, "v1/interact", {
         events: [pageView("pg:1"), pageView("pg:2")],

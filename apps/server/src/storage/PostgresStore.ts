@@ -17,6 +17,7 @@ import type {
   Store,
   StoredEvent,
 } from "./Store.ts";
+import eventWhere from "./eventWhere.ts";
 
 interface EventRow {
   id: string;
@@ -95,20 +96,7 @@ function toEvents(rows: EventRow[]): StoredEvent[] {
   });
 }
 
-function where(filter: EventFilter): { sql: string; params: string[] } {
-  const parts: string[] = [];
-  const params: string[] = [];
-  const add = (column: string, value: string | undefined) => {
-    if (value === undefined) return;
-    params.push(value);
-    parts.push(`${column} = $${params.length}`);
-  };
-  add("e.datastream_id", filter.datastreamId);
-  add("e.property_id", filter.propertyId);
-  add("e.environment_id", filter.environmentId);
-  add("r.request_id", filter.requestId);
-  return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
-}
+const where = (filter: EventFilter) => eventWhere(filter, (n) => `$${n}`);
 
 const limitOf = (filter: EventFilter) => Math.min(Math.max(filter.limit ?? 100, 1), 1000);
 const EVENT_COLUMNS = 18;

@@ -83,6 +83,8 @@ export interface EventFilter {
   propertyId?: string;
   environmentId?: string;
   requestId?: string;
+  /** One visitor's events (not indexed: a scan from the newest, bounded by `limit`). */
+  ecid?: string;
   /** Most recent first; default 100, at most 1000. */
   limit?: number;
 }

@@ -255,10 +255,10 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       expect(typeof stored!.id).toBe("number");
     });
 
-    it("appends a batch atomically and filters by datastream, property, environment, request", async () => {
+    it("appends a batch atomically and filters by datastream, property, environment, request, ECID", async () => {
       await store.events.appendBatch([
         sampleEvent({ requestId: "a", environmentId: "EN1" }),
-        sampleEvent({ requestId: "a", environmentId: "EN1" }),
+        sampleEvent({ requestId: "a", environmentId: "EN1", ecid: "visitor-2" }),
         sampleEvent({ requestId: "b", environmentId: "EN2", datastreamId: "ds-2" }),
         sampleEvent({ requestId: "c", propertyId: "PR2", data: null, eventType: null }),
       ]);
@@ -267,6 +267,9 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       expect(await store.events.count({ environmentId: "EN2" })).toBe(1);
       expect(await store.events.count({ datastreamId: "ds-2" })).toBe(1);
       expect(await store.events.count({ propertyId: "PR2" })).toBe(1);
+      expect(await store.events.count({ ecid: "visitor-2" })).toBe(1);
+      const visitor = await store.events.list({ ecid: "visitor-2", environmentId: "EN1" });
+      expect(visitor.map((e) => e.ecid)).toEqual(["visitor-2"]);
       const [latest] = await store.events.list({ limit: 1 });
       expect(latest).toMatchObject({ requestId: "c", data: null, eventType: null });
       expect(await store.events.list({ limit: 2 })).toHaveLength(2);
