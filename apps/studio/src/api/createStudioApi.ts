@@ -166,11 +166,8 @@ export function createStudioApi(client: ApiClient) {
       ecid?: string;
       limit?: number;
     }) => {
-      // The events route answers `{events}`; accept a bare array as well.
-      const body = await client.get<{ events: StoredEventWire[] } | StoredEventWire[]>(
-        `/api/events${q(params)}`,
-      );
-      return Array.isArray(body) ? body : body.events;
+      const body = await client.get<{ events: StoredEventWire[] }>(`/api/events${q(params)}`);
+      return body.events;
     },
     report: (
       name: string,

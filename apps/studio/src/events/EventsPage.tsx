@@ -144,10 +144,7 @@ function EcidEvents({
   const api = useApi();
   const events = useQuery({
     queryKey: ["events", pid, ecid],
-    // The filter is applied here as well: a server that does not know `ecid` ignores it and
-    // answers the property's latest events.
-    queryFn: async () =>
-      (await api.events({ propertyId: pid, ecid, limit: 1000 })).filter((e) => e.ecid === ecid),
+    queryFn: () => api.events({ propertyId: pid, ecid, limit: 1000 }),
   });
   return (
     <section aria-label="Events of one ECID">
