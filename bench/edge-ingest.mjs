@@ -3,7 +3,7 @@
 // alloy-shaped events per request, against the built `liftoff serve` on loopback.
 // Bar (issue 7): ≥ 40,000 events/s with p99 ≤ 50 ms on the 2-core machine.
 // Usage: node bench/edge-ingest.mjs [--rounds 3] [--seconds 10] [--connections 50] [--warmup 5]
-//        [--server-cores 0] [--client-core 1] [--bundle apps/server/dist/other.mjs]
+//        [--server-cores 0,1] [--client-core 1] [--bundle apps/server/dist/other.mjs]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,7 +21,7 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "5" },
     // Core placement (taskset; LIFTOFF_BENCH_PIN=0 leaves everything unpinned): the server
     // process (all its threads) on --server-cores, this process (autocannon) on --client-core.
-    "server-cores": { type: "string", default: "0" },
+    "server-cores": { type: "string", default: "0,1" },
     "client-core": { type: "string", default: "1" },
     // Another build of the server to measure instead of apps/server/dist/liftoff.mjs.
     bundle: { type: "string" },

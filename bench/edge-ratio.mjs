@@ -5,7 +5,7 @@
 // `--action identity/acquire` measures the same path without storage (parse, validate, ECID,
 // handles), which separates the cost of the write from the rest of the edge.
 // Usage: node bench/edge-ratio.mjs [--rounds 3] [--seconds 5] [--connections 50] [--events 10]
-//        [--action interact|identity/acquire] [--warmup 5] [--server-cores 0] [--client-core 1]
+//        [--action interact|identity/acquire] [--warmup 5] [--server-cores 0,1] [--client-core 1]
 //        [--bundle apps/server/dist/other.mjs]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,7 +23,7 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "5" },
     // Core placement (taskset; LIFTOFF_BENCH_PIN=0 leaves everything unpinned): the server
     // process (all its threads) on --server-cores, this process (autocannon) on --client-core.
-    "server-cores": { type: "string", default: "0" },
+    "server-cores": { type: "string", default: "0,1" },
     "client-core": { type: "string", default: "1" },
     // Another build of the server to measure instead of apps/server/dist/liftoff.mjs.
     bundle: { type: "string" },
