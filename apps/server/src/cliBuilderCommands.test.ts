@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { parsePropertyDocument } from "@liftoff/builder";
 import { runBuilderCommand, type BuilderCommand } from "./cliBuilderCommands.ts";
+import { SqliteStore } from "./storage/SqliteStore.ts";
 
 const fixtures = join(import.meta.dirname, "../../../packages/builder/test/fixtures");
 const PROPERTY = join(fixtures, "property.json");
@@ -161,11 +163,53 @@ describe("liftoff import and export", () => {
     expect(json.extensions["web-sdk"].settings.instances[0].edgeConfigId).toBe("ds-dev");
   });
 
+  it("exports a property from the server's store by id, at the latest or a given revision", async () => {
+    const data = join(dir, "data");
+    const doc = parsePropertyDocument(JSON.parse(readFileSync(PROPERTY, "utf8")));
+    const store = new SqliteStore(join(data, "liftoff.db"));
+    await store.migrate();
+    await store.authoring.createProperty(doc, "test", "created");
+    const renamed = { ...doc, property: { ...doc.property, name: "Renamed" } };
+    await store.authoring.saveProperty(1, renamed, "test", "renamed");
+    await store.close();
+    const id = doc.property.id;
+
+    const latest = await run("export", id, "--data", data, "--format", "property");
+    expect(latest.code).toBe(0);
+    expect(JSON.parse(latest.out[0]!).property.name).toBe("Renamed");
+    const first = await run(
+      "export",
+      id,
+      "--data",
+      data,
+      "--revision",
+      "1",
+      "--format",
+      "property",
+    );
+    expect(JSON.parse(first.out[0]!).property.name).toBe(doc.property.name);
+    const launch = await run("export", id, "--data", data, "--env", "development");
+    expect(JSON.parse(launch.out[0]!).environment.stage).toBe("development");
+
+    expect((await run("export", "PRnone", "--data", data)).err[0]).toMatch(
+      new RegExp(`no property PRnone in the store \\(it has: ${id}\\)`),
+    );
+    expect((await run("export", id, "--data", join(dir, "nowhere"))).err[0]).toMatch(
+      /no database at .*nowhere\/liftoff\.db/,
+    );
+    expect((await run("export", id, "--data", data, "--revision", "x")).err[0]).toMatch(
+      /--revision x: expected a revision number/,
+    );
+    expect((await run("export", id, "--data", data, "--format", "yaml")).err[0]).toMatch(
+      /--format yaml: expected launch or property/,
+    );
+  });
+
   it("prints a command's usage for --help", async () => {
     const result = await run("export", "--help");
     expect(result.code).toBe(0);
     expect(result.out[0]).toMatch(
-      /^Usage: liftoff export <property> --env <stage\|environmentId> \[--out file\]/,
+      /^Usage: liftoff export <property\|propertyId> --env <stage\|environmentId> \[--out file\]/,
     );
   });
 });

@@ -11,7 +11,7 @@
  * `propertyDocument` export is the document (bundled with esbuild, so plain Node runs it).
  * Each command returns its exit code; output goes through `io` so tests can read it.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -25,6 +25,10 @@ import {
 } from "@liftoff/builder";
 import { ValidationErrors, type PropertyDocument } from "@liftoff/schema";
 import { build as esbuild } from "esbuild";
+import { defaultRepoRoot } from "./createApp.ts";
+import { PostgresStore } from "./storage/PostgresStore.ts";
+import { SqliteStore } from "./storage/SqliteStore.ts";
+import type { Store } from "./storage/Store.ts";
 
 export interface CliIo {
   out(line: string): void;
@@ -42,8 +46,10 @@ export const BUILDER_USAGE = `  validate <property>
         build the library for one environment; prints bytes, gzip -9 bytes and build time
   import <launch-*.js|container.json> [--out property.json]
         read a Launch library file or container JSON; prints what mapped and what stayed opaque
-  export <property> --env <stage|environmentId> [--out file]
-        write Launch container JSON for one environment (stdout without --out)`;
+  export <property|propertyId> --env <stage|environmentId> [--out file]
+         [--data DIR] [--db sqlite|postgres://…] [--revision N] [--format launch|property]
+        write Launch container JSON for one environment (stdout without --out); a property id
+        reads the property from the server's store (latest revision unless --revision)`;
 
 /** A command-line mistake: the message names the argument. */
 export class UsageError extends Error {}
@@ -232,15 +238,72 @@ function importCommand(argv: string[], io: CliIo): number {
   return 0;
 }
 
-async function exportCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs("export", argv, ["env", "out"]);
-  const file = onePath("export", args, "property");
-  const doc = await loadProperty(file);
-  const environmentId = pickEnvironment(doc, args.flags.env);
+/** A property file path, or else a property id to read from the server's store. */
+async function exportSource(args: Args): Promise<PropertyDocument> {
+  if (args.positional.length !== 1)
+    throw new UsageError(
+      args.positional.length
+        ? `takes one property, got ${args.positional.length} arguments`
+        : "needs a property file or property id",
+    );
+  const given = args.positional[0]!;
+  if (existsSync(resolve(given))) return loadProperty(resolve(given));
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(given))
+    throw new UsageError(`${given}: no such file, and not a property id`);
+  const revision = args.flags.revision === undefined ? undefined : Number(args.flags.revision);
+  if (revision !== undefined && (!Number.isInteger(revision) || revision < 1))
+    throw new UsageError(`--revision ${String(args.flags.revision)}: expected a revision number`);
+  const store = openStore(args);
   try {
-    const json = `${JSON.stringify(await exportLaunch(doc, environmentId), null, 2)}\n`;
+    const record =
+      revision === undefined
+        ? await store.authoring.getProperty(given)
+        : await store.authoring.getRevision(given, revision);
+    if (!record) {
+      const known = (await store.authoring.listProperties()).map((p) => p.id).join(", ");
+      throw new UsageError(
+        `no property ${given}${revision === undefined ? "" : ` at revision ${revision}`} in the store (it has: ${known || "none"})`,
+      );
+    }
+    return record.document;
+  } finally {
+    await store.close();
+  }
+}
+
+/** The store `liftoff serve` uses with the same --data/--db; never creates a SQLite file. */
+function openStore(args: Args): Store {
+  const db = typeof args.flags.db === "string" ? args.flags.db : "sqlite";
+  if (db.startsWith("postgres://") || db.startsWith("postgresql://")) return new PostgresStore(db);
+  if (db !== "sqlite") throw new UsageError(`--db ${db}: expected sqlite or postgres://…`);
+  const dir = resolve(
+    typeof args.flags.data === "string" ? args.flags.data : join(defaultRepoRoot(), ".data"),
+  );
+  const file = join(dir, "liftoff.db");
+  if (!existsSync(file))
+    throw new UsageError(`no database at ${file}: start liftoff serve once, or pass --data DIR`);
+  return new SqliteStore(file);
+}
+
+async function exportCommand(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs("export", argv, ["env", "out", "data", "db", "revision", "format"]);
+  const format = args.flags.format ?? "launch";
+  if (format !== "launch" && format !== "property")
+    throw new UsageError(`--format ${String(format)}: expected launch or property`);
+  const doc = await exportSource(args);
+  try {
+    let json: string;
+    let what: string;
+    if (format === "property") {
+      json = `${JSON.stringify(doc, null, 2)}\n`;
+      what = `property ${doc.property.id}`;
+    } else {
+      const environmentId = pickEnvironment(doc, args.flags.env);
+      json = `${JSON.stringify(await exportLaunch(doc, environmentId), null, 2)}\n`;
+      what = environmentId;
+    }
     if (typeof args.flags.out === "string")
-      io.out(`wrote ${write(args.flags.out, json)} for ${environmentId}`);
+      io.out(`wrote ${write(args.flags.out, json)} for ${what}`);
     else io.out(json.trimEnd());
     return 0;
   } catch (error) {
