@@ -205,12 +205,14 @@ test.describe("ID sync", () => {
     }));
     await open(page);
     await mid(page);
-    const amcv = decodeURIComponent(
-      (await context.cookies(server.origin)).find((c) => c.name === AMCV)!.value,
-    );
-    const syncs = /\|MCSYNCS\|([^|]*)/.exec(amcv)![1]!;
+    // The syncs are recorded after the MID arrives, once they have been sent; wait for them.
+    const recorded = async () => {
+      const cookie = (await context.cookies(server.origin)).find((c) => c.name === AMCV);
+      return /\|MCSYNCS\|([^|]*)/.exec(decodeURIComponent(cookie?.value ?? ""))?.[1] ?? "";
+    };
+    await expect.poll(async () => (await recorded()).length).toBeGreaterThan(600);
+    const syncs = await recorded();
     expect(syncs.length).toBeLessThanOrEqual(649);
-    expect(syncs.length).toBeGreaterThan(600);
     // The newest entries are the ones kept.
     expect(syncs.endsWith(`1119-${Math.floor(Date.now() / 86400000) + 1}`)).toBe(true);
   });
