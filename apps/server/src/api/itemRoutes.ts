@@ -1,4 +1,5 @@
 import type {
+  PropertyDataElement,
   PropertyDocument,
   PropertyRule,
   PropertyRuleAction,
@@ -53,6 +54,17 @@ function findComponent(rule: PropertyRule, id: string): { kind: ComponentKind; i
   throw apiProblems.notFound(`Component "${id}" of rule "${rule.name}"`);
 }
 
+interface ListSpec<T> {
+  /** URL segment under the property. */
+  path: string;
+  field: "dataElements" | "rules";
+  /** The request body's field, also the audit action's prefix. */
+  body: "dataElement" | "rule";
+  label: string;
+  /** The item as sent, with ids given where it has none (and checked where it has). */
+  from: (input: Record<string, unknown>) => T;
+}
+
 const singular = { events: "event", conditions: "condition", actions: "action" } as const;
 
 /**
@@ -71,6 +83,61 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
       );
       return reply.code(status).send(ctx.properties.state(record));
     };
+
+  /** Create, replace and remove for one of the document's named lists (data elements, rules). */
+  function listRoutes<T extends { id: string; name: string }>(spec: ListSpec<T>): void {
+    const items = (document: PropertyDocument) => document[spec.field] as unknown as T[];
+    const Label = spec.label[0]!.toUpperCase() + spec.label.slice(1);
+    const indexOf = (document: PropertyDocument, id: string) => {
+      const index = items(document).findIndex((item) => item.id === id);
+      if (index < 0) throw apiProblems.notFound(`${Label} "${id}"`);
+      return index;
+    };
+    const url = `/api/properties/:pid/${spec.path}`;
+    app.post(
+      url,
+      editor,
+      edit(201, (document, request) => {
+        const item = spec.from(objectField(jsonBody(request), spec.body));
+        if (items(document).some((existing) => existing.id === item.id))
+          throw apiProblems.conflict(`${Label} id "${item.id}" is taken.`);
+        items(document).push(item);
+        return {
+          action: `${spec.body}.create`,
+          target: item.id,
+          summary: `added ${spec.label} "${item.name}"`,
+        };
+      }),
+    );
+    app.put(
+      `${url}/:id`,
+      editor,
+      edit(200, (document, request) => {
+        const id = paramsOf(request).id!;
+        const index = indexOf(document, id);
+        const item = spec.from({ ...objectField(jsonBody(request), spec.body), id });
+        items(document)[index] = item;
+        return {
+          action: `${spec.body}.update`,
+          target: id,
+          summary: `updated ${spec.label} "${item.name}"`,
+        };
+      }),
+    );
+    app.delete(
+      `${url}/:id`,
+      editor,
+      edit(200, (document, request) => {
+        const id = paramsOf(request).id!;
+        const [removed] = items(document).splice(indexOf(document, id), 1);
+        return {
+          action: `${spec.body}.remove`,
+          target: id,
+          summary: `removed ${spec.label} "${removed?.name}"`,
+        };
+      }),
+    );
+  }
 
   app.put(
     "/api/properties/:pid/extensions/:name",
@@ -104,93 +171,20 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     }),
   );
 
-  app.post(
-    "/api/properties/:pid/data-elements",
-    editor,
-    edit(201, (document, request) => {
-      const element = withId<PropertyDocument["dataElements"][number]>(
-        objectField(jsonBody(request), "dataElement"),
-        "DE",
-        "dataElement",
-      );
-      if (document.dataElements.some((d) => d.id === element.id))
-        throw apiProblems.conflict(`Data element id "${element.id}" is taken.`);
-      document.dataElements.push(element);
-      return {
-        action: "dataElement.create",
-        target: element.id,
-        summary: `added data element "${element.name}"`,
-      };
-    }),
-  );
-  app.put(
-    "/api/properties/:pid/data-elements/:id",
-    editor,
-    edit(200, (document, request) => {
-      const { id } = paramsOf(request);
-      const index = document.dataElements.findIndex((d) => d.id === id);
-      if (index < 0) throw apiProblems.notFound(`Data element "${id}"`);
-      const element = {
-        ...objectField(jsonBody(request), "dataElement"),
-        id,
-      } as PropertyDocument["dataElements"][number];
-      document.dataElements[index] = element;
-      return {
-        action: "dataElement.update",
-        target: id!,
-        summary: `updated data element "${element.name}"`,
-      };
-    }),
-  );
-  app.delete(
-    "/api/properties/:pid/data-elements/:id",
-    editor,
-    edit(200, (document, request) => {
-      const { id } = paramsOf(request);
-      const index = document.dataElements.findIndex((d) => d.id === id);
-      if (index < 0) throw apiProblems.notFound(`Data element "${id}"`);
-      const [removed] = document.dataElements.splice(index, 1);
-      return {
-        action: "dataElement.remove",
-        target: id!,
-        summary: `removed data element "${removed?.name}"`,
-      };
-    }),
-  );
-
-  app.post(
-    "/api/properties/:pid/rules",
-    editor,
-    edit(201, (document, request) => {
-      const rule = ruleFrom(objectField(jsonBody(request), "rule"));
-      if (document.rules.some((r) => r.id === rule.id))
-        throw apiProblems.conflict(`Rule id "${rule.id}" is taken.`);
-      document.rules.push(rule);
-      return { action: "rule.create", target: rule.id, summary: `added rule "${rule.name}"` };
-    }),
-  );
-  app.put(
-    "/api/properties/:pid/rules/:id",
-    editor,
-    edit(200, (document, request) => {
-      const { id } = paramsOf(request);
-      const index = document.rules.findIndex((r) => r.id === id);
-      if (index < 0) throw apiProblems.notFound(`Rule "${id}"`);
-      const rule = ruleFrom({ ...objectField(jsonBody(request), "rule"), id });
-      document.rules[index] = rule;
-      return { action: "rule.update", target: id!, summary: `updated rule "${rule.name}"` };
-    }),
-  );
-  app.delete(
-    "/api/properties/:pid/rules/:id",
-    editor,
-    edit(200, (document, request) => {
-      const { id } = paramsOf(request);
-      const rule = findRule(document, id!);
-      document.rules.splice(document.rules.indexOf(rule), 1);
-      return { action: "rule.remove", target: id!, summary: `removed rule "${rule.name}"` };
-    }),
-  );
+  listRoutes<PropertyDataElement>({
+    path: "data-elements",
+    field: "dataElements",
+    body: "dataElement",
+    label: "data element",
+    from: (input) => withId(input, "DE", "dataElement"),
+  });
+  listRoutes<PropertyRule>({
+    path: "rules",
+    field: "rules",
+    body: "rule",
+    label: "rule",
+    from: ruleFrom,
+  });
 
   app.post(
     "/api/properties/:pid/rules/:id/components",
