@@ -25,6 +25,14 @@ import { createPropertyDocument, ENVIRONMENTS } from "../properties/pc-marketing
 const LOADS = Number(process.argv[2] ?? 10);
 // --profile: also print where the Liftoff page's scripting time goes (CPU profile, self time).
 const PROFILE = process.argv.includes("--profile");
+// --breakdown: also the engine alone, + Web SDK, + identity (no rules, no data elements), to
+// show what each part costs before any rule runs.
+const BREAKDOWN = process.argv.includes("--breakdown");
+const PARTS = {
+  engine: ["core"],
+  sdk: ["core", "web-sdk"],
+  identity: ["core", "web-sdk", "identity"],
+};
 const EDGE_HOST = "edge.example.test";
 const require = createRequire(import.meta.url);
 
@@ -130,6 +138,19 @@ async function main() {
       replaceModules: { "web-sdk/src/lib/instanceManager.js": await alloyInstanceManager() },
     }),
   };
+  if (BREAKDOWN)
+    for (const [name, extensions] of Object.entries(PARTS)) {
+      const part = {
+        ...doc,
+        rules: [],
+        dataElements: [],
+        extensions: doc.extensions.filter((e) => extensions.includes(e.name)),
+      };
+      libraries[`/${name}.js`] = await buildPcMarketingLibrary(part, {
+        environmentId,
+        minify: true,
+      });
+    }
   const files = createServer((req, res) => {
     const body = libraries[req.url ?? ""];
     if (!body) return res.writeHead(404).end();
@@ -142,6 +163,9 @@ async function main() {
     minimal: createDemoServer({ libraryUrl: `${filesOrigin}/minimal.js` }),
     turbine: createDemoServer({ libraryUrl: `${filesOrigin}/turbine.js` }),
   };
+  if (BREAKDOWN)
+    for (const name of Object.keys(PARTS))
+      sites[name] = createDemoServer({ libraryUrl: `${filesOrigin}/${name}.js` });
   const origins = {};
   for (const [name, site] of Object.entries(sites))
     origins[name] = `http://127.0.0.1:${await listen(site)}/`;
@@ -157,9 +181,9 @@ async function main() {
   // First visit: a fresh context (no cookies, storage never touched). Repeat visit: the
   // same page loaded again in that context (ECID cookie set, storage initialised); the
   // metrics start again with the new document.
-  const samples = { none: [], liftoff: [], minimal: [], turbine: [] };
-  const repeat = { none: [], liftoff: [], minimal: [], turbine: [] };
-  const sent = { none: 0, liftoff: 0, minimal: 0, turbine: 0 };
+  const samples = Object.fromEntries(Object.keys(sites).map((name) => [name, []]));
+  const repeat = Object.fromEntries(Object.keys(sites).map((name) => [name, []]));
+  const sent = Object.fromEntries(Object.keys(sites).map((name) => [name, 0]));
   const scriptMs = async (client) => {
     const { metrics } = await client.send("Performance.getMetrics");
     return metrics.find((m) => m.name === "ScriptDuration").value * 1000;
@@ -211,6 +235,11 @@ async function main() {
   console.log(row("liftoff", "pc-marketing on Liftoff (runtime + Core + web SDK + identity)"));
   console.log(row("minimal", "Liftoff, data layer and page view rules only"));
   console.log(row("turbine", "same container on turbine 28.1.0 + real @adobe/alloy 2.26.0"));
+  if (BREAKDOWN) {
+    console.log(row("engine", "breakdown: engine + Core, no rules or data elements"));
+    console.log(row("sdk", "breakdown: + Web SDK extension (instance configured)"));
+    console.log(row("identity", "breakdown: + identity extension (Visitor, /id)"));
+  }
   const raw = (list) => list.map((v) => v.toFixed(1)).join(" ");
   for (const name of Object.keys(samples))
     console.log(`raw ${name}: first ${raw(samples[name])}; repeat ${raw(repeat[name])}`);
