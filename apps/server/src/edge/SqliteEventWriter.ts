@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type Database from "better-sqlite3";
 import type { NewEvent } from "../storage/Store.ts";
+import { EVENT_VALUE_COLUMNS, eventValues } from "../storage/eventColumns.ts";
 import { sourceOf } from "./eventSource.ts";
 
 /**
@@ -40,21 +41,7 @@ export function toWriteRows(events: NewEvent[]): WriteRow[] {
       starts ? source.body : null,
       source.index,
       iso,
-      e.datastreamId,
-      e.propertyId,
-      e.environmentId,
-      e.ecid,
-      e.eventType,
-      e.pageName,
-      e.pageUrl,
-      e.siteSection,
-      e.eventNumbers,
-      e.linkType,
-      e.linkUrl,
-      e.searchTerm,
-      e.deviceType,
-      e.downloadName,
-      e.campaign,
+      ...eventValues(e),
     ]);
   }
   return rows;
@@ -65,12 +52,14 @@ export function toWriteRows(events: NewEvent[]): WriteRow[] {
  * self-contained (only its parameter, no imports or outer names): the writer thread runs its
  * source text, so the thread and an in-memory store share one implementation.
  */
-export function createRowWriter(db: Database.Database): (rows: WriteRow[]) => void {
+export function createRowWriter(
+  db: Database.Database,
+  columns: string,
+): (rows: WriteRow[]) => void {
   const insertRequest = db.prepare("INSERT INTO requests (request_id, body) VALUES (?, ?)");
-  const insertEvent = db.prepare(`INSERT INTO events (request_row, event_index, received_at,
-    datastream_id, property_id, environment_id, ecid, event_type, page_name, page_url,
-    site_section, event_numbers, link_type, link_url, search_term, device_type, download_name,
-    campaign) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const names = `request_row, event_index, received_at, ${columns}`;
+  const marks = names.split(",").map(() => "?");
+  const insertEvent = db.prepare(`INSERT INTO events (${names}) VALUES (${marks.join(", ")})`);
   return db.transaction((rows: WriteRow[]) => {
     let requestRow = 0;
     for (const row of rows) {
@@ -99,7 +88,7 @@ parentPort.on("message", (message) => {
     return;
   }
   try {
-    write = write || createRowWriter(db);
+    write = write || createRowWriter(db, workerData.columns);
     write(message.rows);
     parentPort.postMessage({ id: message.id });
   } catch (error) {
@@ -135,7 +124,7 @@ export class SqliteEventWriter {
     const driver = createRequire(import.meta.url).resolve("better-sqlite3");
     this.worker = new Worker(workerSource, {
       eval: true,
-      workerData: { file, driver, ...options },
+      workerData: { file, driver, columns: EVENT_VALUE_COLUMNS, ...options },
     });
     // Idle, the thread must not keep the process alive; while a write is pending it must,
     // or a shutdown could exit before the commit is acknowledged.

@@ -17,6 +17,7 @@ import type {
   Store,
   StoredEvent,
 } from "./Store.ts";
+import { EVENT_VALUE_COLUMNS, eventValues } from "./eventColumns.ts";
 import eventWhere from "./eventWhere.ts";
 
 interface EventRow {
@@ -99,7 +100,8 @@ function toEvents(rows: EventRow[]): StoredEvent[] {
 const where = (filter: EventFilter) => eventWhere(filter, (n) => `$${n}`);
 
 const limitOf = (filter: EventFilter) => Math.min(Math.max(filter.limit ?? 100, 1), 1000);
-const EVENT_COLUMNS = 18;
+/** request_row, event_index, received_at and the shared value columns. */
+const EVENT_COLUMNS = 3 + EVENT_VALUE_COLUMNS.split(",").length;
 // PostgreSQL allows 65,535 bind parameters per statement.
 const ROWS_PER_INSERT = 2000;
 
@@ -228,36 +230,15 @@ export class PostgresStore implements Store {
           const flush = async () => {
             if (count === 0) return;
             await client.query(
-              `INSERT INTO events (request_row, event_index, received_at, datastream_id,
-               property_id, environment_id, ecid, event_type, page_name, page_url, site_section,
-               event_numbers, link_type, link_url, search_term, device_type, download_name,
-               campaign) VALUES ${tuples(count, EVENT_COLUMNS)}`,
+              `INSERT INTO events (request_row, event_index, received_at, ${EVENT_VALUE_COLUMNS})
+               VALUES ${tuples(count, EVENT_COLUMNS)}`,
               params.splice(0),
             );
             count = 0;
           };
           for (const group of chunk) {
             for (const e of group.events) {
-              params.push(
-                rowOf.get(group),
-                sourceOf(e).index,
-                e.receivedAt,
-                e.datastreamId,
-                e.propertyId,
-                e.environmentId,
-                e.ecid,
-                e.eventType,
-                e.pageName,
-                e.pageUrl,
-                e.siteSection,
-                e.eventNumbers,
-                e.linkType,
-                e.linkUrl,
-                e.searchTerm,
-                e.deviceType,
-                e.downloadName,
-                e.campaign,
-              );
+              params.push(rowOf.get(group), sourceOf(e).index, e.receivedAt, ...eventValues(e));
               if (++count === ROWS_PER_INSERT) await flush();
             }
           }

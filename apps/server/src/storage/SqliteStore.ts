@@ -26,6 +26,7 @@ import type {
   Store,
   StoredEvent,
 } from "./Store.ts";
+import { EVENT_VALUE_COLUMNS } from "./eventColumns.ts";
 import eventWhere from "./eventWhere.ts";
 
 interface EventRow {
@@ -203,7 +204,7 @@ export class SqliteStore implements Store {
       if (this.writer) return this.writer.write(events);
       // better-sqlite3 throws synchronously; callers of the contract expect a rejection.
       try {
-        (this.writeRows ??= createRowWriter(this.db))(toWriteRows(events));
+        (this.writeRows ??= createRowWriter(this.db, EVENT_VALUE_COLUMNS))(toWriteRows(events));
         return Promise.resolve();
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
