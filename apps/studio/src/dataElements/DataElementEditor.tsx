@@ -1,6 +1,6 @@
 import type { ModuleManifest, PropertyDataElement } from "@liftoff/schema";
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link } from "react-router";
 import {
   findModule,
   modulesOfKind,
@@ -8,13 +8,13 @@ import {
   useCatalog,
 } from "../extensions/useCatalog.ts";
 import FieldProblems from "../forms/FieldProblems.tsx";
-import { itemProblems } from "../forms/itemProblems.ts";
 import MutationError from "../forms/MutationError.tsx";
 import { problemsAt, problemsUnder } from "../forms/problems.ts";
 import SettingsForm from "../forms/SettingsForm.tsx";
 import { initialSettings } from "../forms/schemaType.ts";
 import TokenInput from "../forms/TokenInput.tsx";
-import { usePropertyChange, useProperty } from "../properties/useProperty.ts";
+import { useItemEditor } from "../forms/useItemEditor.ts";
+import type { PathMessage } from "../forms/problems.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 
@@ -27,57 +27,19 @@ const blank = (module: ModuleManifest | undefined): PropertyDataElement => ({
 
 /** Create or edit one data element; its settings form comes from the module's manifest. */
 export default function DataElementEditor() {
-  const { pid = "", id = "" } = useParams();
   const api = useApi();
-  const navigate = useNavigate();
-  const state = useProperty(pid).data!;
-  const isNew = id === "new";
-  const index = state.document.dataElements.findIndex((d) => d.id === id);
-  const save = usePropertyChange(pid, (revision, element: PropertyDataElement) =>
-    api.properties.saveDataElement(pid, revision, element, isNew),
-  );
-  const remove = usePropertyChange(pid, (revision, elementId: string) =>
-    api.properties.removeDataElement(pid, revision, elementId),
-  );
-  if (!isNew && index < 0)
+  const editor = useItemEditor<PropertyDataElement>("dataElements", "dataElement", {
+    save: (pid, revision, element, isNew) =>
+      api.properties.saveDataElement(pid, revision, element, isNew),
+    remove: (pid, revision, id) => api.properties.removeDataElement(pid, revision, id),
+  });
+  if (editor.missing)
     return (
       <p role="alert">
         This data element does not exist (any more). <Link to="..">Back to data elements</Link>
       </p>
     );
-  const stored = isNew ? undefined : state.document.dataElements[index];
-  return (
-    <Form
-      // A reload (after a save, or a conflict) restarts the form from the stored element.
-      key={`${id}@${state.revision}`}
-      stored={stored}
-      problems={itemProblems(
-        state.problems,
-        isNew ? undefined : `dataElements[${index}]`,
-        save.error,
-        "dataElement",
-      )}
-      error={save.error ?? remove.error}
-      busy={save.isPending || remove.isPending}
-      onSave={(element) =>
-        save.mutate(element, {
-          onSuccess: (next) => {
-            const saved = next.document.dataElements.find((d) => d.name === element.name);
-            if (isNew && saved)
-              void navigate(`../${encodeURIComponent(saved.id)}`, { relative: "path" });
-          },
-        })
-      }
-      onDelete={
-        stored
-          ? () =>
-              remove.mutate(stored.id, {
-                onSuccess: () => void navigate("..", { relative: "path" }),
-              })
-          : undefined
-      }
-    />
-  );
+  return <Form key={editor.formKey} {...editor.form} />;
 }
 
 function Form({
@@ -89,7 +51,7 @@ function Form({
   onDelete,
 }: {
   stored: PropertyDataElement | undefined;
-  problems: ReturnType<typeof itemProblems>;
+  problems: PathMessage[];
   error: unknown;
   busy: boolean;
   onSave: (element: PropertyDataElement) => void;

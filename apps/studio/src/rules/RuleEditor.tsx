@@ -1,13 +1,12 @@
 import type { PropertyRule } from "@liftoff/schema";
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link } from "react-router";
 import { modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
 import FieldProblems from "../forms/FieldProblems.tsx";
-import { itemProblems } from "../forms/itemProblems.ts";
 import MutationError from "../forms/MutationError.tsx";
 import { childPath, problemsAt, problemsUnder, type PathMessage } from "../forms/problems.ts";
 import { initialSettings } from "../forms/schemaType.ts";
-import { usePropertyChange, useProperty } from "../properties/useProperty.ts";
+import { useItemEditor } from "../forms/useItemEditor.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 import ComponentCard, { type ComponentKind, type RuleComponent } from "./ComponentCard.tsx";
@@ -22,57 +21,20 @@ const blankRule = (): PropertyRule => ({
 
 /** Create or edit one rule: name, events, conditions and actions, saved together. */
 export default function RuleEditor() {
-  const { pid = "", id = "" } = useParams();
   const api = useApi();
-  const navigate = useNavigate();
-  const state = useProperty(pid).data!;
-  const isNew = id === "new";
-  const index = state.document.rules.findIndex((r) => r.id === id);
-  const save = usePropertyChange(pid, (revision, rule: PropertyRule) =>
-    api.properties.saveRule(pid, revision, rule, isNew),
-  );
-  const remove = usePropertyChange(pid, (revision, ruleId: string) =>
-    api.properties.removeRule(pid, revision, ruleId),
-  );
-  if (!isNew && index < 0)
+  const editor = useItemEditor<PropertyRule>("rules", "rule", {
+    save: (pid, revision, rule, isNew) => api.properties.saveRule(pid, revision, rule, isNew),
+    remove: (pid, revision, id) => api.properties.removeRule(pid, revision, id),
+  });
+  if (editor.missing)
     return (
       <p role="alert">
         This rule does not exist (any more). <Link to="..">Back to rules</Link>
       </p>
     );
-  const stored = isNew ? undefined : state.document.rules[index];
-  return (
-    <RuleForm
-      key={`${id}@${state.revision}`}
-      stored={stored}
-      sequencing={state.document.property.settings.ruleComponentSequencingEnabled === true}
-      problems={itemProblems(
-        state.problems,
-        isNew ? undefined : `rules[${index}]`,
-        save.error,
-        "rule",
-      )}
-      error={save.error ?? remove.error}
-      busy={save.isPending || remove.isPending}
-      onSave={(rule) =>
-        save.mutate(rule, {
-          onSuccess: (next) => {
-            const saved = next.document.rules.find((r) => r.name === rule.name);
-            if (isNew && saved)
-              void navigate(`../${encodeURIComponent(saved.id)}`, { relative: "path" });
-          },
-        })
-      }
-      onDelete={
-        stored
-          ? () =>
-              remove.mutate(stored.id, {
-                onSuccess: () => void navigate("..", { relative: "path" }),
-              })
-          : undefined
-      }
-    />
-  );
+  const sequencing =
+    editor.state.document.property.settings.ruleComponentSequencingEnabled === true;
+  return <RuleForm key={editor.formKey} sequencing={sequencing} {...editor.form} />;
 }
 
 function RuleForm({
