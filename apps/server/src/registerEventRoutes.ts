@@ -1,3 +1,4 @@
+import type { StoredEventInfo } from "@liftoff/schema";
 import type { FastifyInstance } from "fastify";
 import { problems } from "./http/problems.ts";
 import type { LiveFilter, LiveStream } from "./LiveStream.ts";
@@ -19,7 +20,7 @@ function filterOf(query: Record<string, unknown>, names: string[]): Record<strin
 }
 
 /** An event as JSON for the studio; the request body it came in stays on the server. */
-const wire = ({ source: _source, ...e }: NewEvent) => ({
+const wire = ({ source: _source, ...e }: NewEvent): StoredEventInfo => ({
   ...e,
   receivedAt: e.receivedAt.toISOString(),
 });

@@ -59,7 +59,7 @@
  *   POST   /api/properties/:pid/libraries/:lid/publish  (approver) → LibraryInfo (production, atomic)
  *   POST   /api/properties/:pid/libraries/:lid/republish (approver) → LibraryInfo (rollback to this published library)
  *   GET    /api/audit?propertyId=&limit=&before= → AuditEntry[]
- *   GET    /api/events?propertyId=&environmentId=&ecid=&limit= → {events: StoredEvent[]} (existing)
+ *   GET    /api/events?propertyId=&environmentId=&ecid=&limit= → {events: StoredEventInfo[]}
  *   GET    /api/live?propertyId=&environmentId=  → text/event-stream (existing)
  *   GET    /api/reports/:report?propertyId=&environmentId=&from=&to= → ReportResult
  */
@@ -193,6 +193,31 @@ export interface ImportReport {
   mapped: Array<{ from: string; to: string }>;
   opaque: Array<{ extension: string; modules: string[] }>;
   warnings: string[];
+}
+
+/** One stored event as `GET /api/events` and the `/api/live` stream send it. */
+export interface StoredEventInfo {
+  /** Absent on the live stream (sent as the events commit). */
+  id?: number;
+  receivedAt: string;
+  requestId: string;
+  datastreamId: string;
+  propertyId: string;
+  environmentId: string;
+  ecid: string;
+  eventType: string | null;
+  xdm: unknown;
+  data: unknown;
+  pageName: string | null;
+  pageUrl: string | null;
+  siteSection: string | null;
+  eventNumbers: string | null;
+  linkType: string | null;
+  linkUrl: string | null;
+  searchTerm: string | null;
+  deviceType: string | null;
+  downloadName: string | null;
+  campaign: string | null;
 }
 
 export interface ReportResult {

@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres } from "../../../../scripts/postgres.mjs";
+import { describe, expect, it } from "vitest";
 import createApp from "../createApp.ts";
 import { pageView, post } from "../edge/testApp.ts";
+import useTestPostgres from "./testPostgres.ts";
 import { PostgresStore } from "./PostgresStore.ts";
 import pg from "pg";
 import { latestVersion, migrations } from "./migrations.ts";
 import storeContract, { expectV1EventsKept, v1Events } from "./storeContract.ts";
 
-// `npm test` provides a cluster; a scoped run starts its own, so this suite never skips.
-let url = process.env.LIFTOFF_TEST_PG_URL ?? "";
-let stop: (() => void) | undefined;
-beforeAll(async () => {
-  if (url) return;
-  const pg = await startPostgres();
-  url = pg.url;
-  stop = pg.stop;
-}, 60_000);
-afterAll(() => stop?.());
-
-let n = 0;
-const run = `${process.pid}_${Date.now().toString(36)}`;
+const cluster = useTestPostgres();
 storeContract("PostgreSQL", () =>
-  Promise.resolve(new PostgresStore(url, { schema: `t_${run}_${n++}`, max: 2 })),
+  Promise.resolve(new PostgresStore(cluster.url(), { schema: cluster.schema("t"), max: 2 })),
 );
 
 describe("the edge on PostgreSQL", () => {
   it("stores interact events and answers collect only after the commit", async () => {
-    const store = new PostgresStore(url, { schema: `edge_${run}`, max: 2 });
+    const store = new PostgresStore(cluster.url(), { schema: cluster.schema("edge"), max: 2 });
     const app = createApp({ store, rateLimitPerSecond: 0, bootstrap: false });
     try {
       const interact = await post(app, "v1/interact", {
@@ -49,8 +37,11 @@ describe("the edge on PostgreSQL", () => {
 
 describe("PostgreSQL migration 2", () => {
   it("upgrades a version-1 database without losing events", async () => {
-    const schema = `v1_${run}`;
-    const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
+    const schema = cluster.schema("v1");
+    const client = new pg.Client({
+      connectionString: cluster.url(),
+      options: `-c search_path=${schema}`,
+    });
     await client.connect();
     try {
       await client.query(`CREATE SCHEMA ${schema}`);
@@ -76,7 +67,7 @@ describe("PostgreSQL migration 2", () => {
     } finally {
       await client.end();
     }
-    const store = new PostgresStore(url, { schema, max: 2 });
+    const store = new PostgresStore(cluster.url(), { schema, max: 2 });
     try {
       expect(await store.migrate()).toBe(latestVersion);
       await expectV1EventsKept(store);

@@ -26,31 +26,15 @@ import type {
   Store,
   StoredEvent,
 } from "./Store.ts";
-import { EVENT_VALUE_COLUMNS } from "./eventColumns.ts";
+import { EVENT_VALUE_COLUMNS, eventFieldsOf, type EventValueRow } from "./eventColumns.ts";
 import eventWhere from "./eventWhere.ts";
 
-interface EventRow {
+interface EventRow extends EventValueRow {
   id: number;
   request_row: number;
   event_index: number;
   received_at: string;
-  request_id: string;
   body: string;
-  datastream_id: string;
-  property_id: string;
-  environment_id: string;
-  ecid: string;
-  event_type: string | null;
-  page_name: string | null;
-  page_url: string | null;
-  site_section: string | null;
-  event_numbers: string | null;
-  link_type: string | null;
-  link_url: string | null;
-  search_term: string | null;
-  device_type: string | null;
-  download_name: string | null;
-  campaign: string | null;
 }
 
 interface DatastreamRow {
@@ -81,28 +65,7 @@ function toEvents(rows: EventRow[]): StoredEvent[] {
       bodies.set(r.request_row, events);
     }
     const { xdm, data } = eventAt(events, r.event_index);
-    return {
-      id: r.id,
-      receivedAt: new Date(r.received_at),
-      requestId: r.request_id,
-      datastreamId: r.datastream_id,
-      propertyId: r.property_id,
-      environmentId: r.environment_id,
-      ecid: r.ecid,
-      eventType: r.event_type,
-      xdm,
-      data,
-      pageName: r.page_name,
-      pageUrl: r.page_url,
-      siteSection: r.site_section,
-      eventNumbers: r.event_numbers,
-      linkType: r.link_type,
-      linkUrl: r.link_url,
-      searchTerm: r.search_term,
-      deviceType: r.device_type,
-      downloadName: r.download_name,
-      campaign: r.campaign,
-    };
+    return { id: r.id, receivedAt: new Date(r.received_at), xdm, data, ...eventFieldsOf(r) };
   });
 }
 

@@ -16,28 +16,12 @@ import type {
   Role,
   Company,
   PropertySettings,
+  StoredEventInfo,
 } from "@liftoff/schema";
 import type { ApiClient } from "./createApiClient.ts";
 
 /** One event as `/api/events` and `/api/live` send it. */
-export interface StoredEventWire {
-  id?: number;
-  receivedAt: string;
-  requestId: string;
-  datastreamId: string;
-  propertyId: string;
-  environmentId: string;
-  ecid: string;
-  eventType: string | null;
-  xdm: unknown;
-  data: unknown;
-  pageName: string | null;
-  pageUrl: string | null;
-  siteSection: string | null;
-  eventNumbers: string | null;
-  linkType: string | null;
-  linkUrl: string | null;
-}
+export type StoredEventWire = StoredEventInfo;
 
 export type LibraryAction = "build" | "submit" | "reject" | "approve" | "publish" | "republish";
 

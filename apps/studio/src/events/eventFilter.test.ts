@@ -18,6 +18,10 @@ const event: StoredEventWire = {
   eventNumbers: "1",
   linkType: null,
   linkUrl: null,
+  searchTerm: null,
+  deviceType: "Desktop",
+  downloadName: null,
+  campaign: null,
 };
 const all = { environmentId: "", eventType: "", text: "" };
 

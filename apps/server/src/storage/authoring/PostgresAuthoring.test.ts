@@ -1,31 +1,24 @@
 import type { LibraryInfo } from "@liftoff/schema";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADMIN_PASSWORD, fixtureDocument, signIn } from "../../api/testSupport.ts";
 import createApp from "../../createApp.ts";
-import { startPostgres } from "../../../../../scripts/postgres.mjs";
+import useTestPostgres from "../testPostgres.ts";
 import { PostgresStore } from "../PostgresStore.ts";
 import authoringContract from "./authoringContract.ts";
 
-// Like PostgresStore.test.ts: `npm test` provides a cluster, a scoped run starts its own.
-let url = process.env.LIFTOFF_TEST_PG_URL ?? "";
-let stop: (() => void) | undefined;
-beforeAll(async () => {
-  if (url) return;
-  const pg = await startPostgres();
-  url = pg.url;
-  stop = pg.stop;
-}, 60_000);
-afterAll(() => stop?.());
-
-let n = 0;
-const run = `${process.pid}_${Date.now().toString(36)}`;
+const cluster = useTestPostgres();
 authoringContract("PostgreSQL", () =>
-  Promise.resolve(new PostgresStore(url, { schema: `authoring_${run}_${n++}`, max: 2 })),
+  Promise.resolve(
+    new PostgresStore(cluster.url(), { schema: cluster.schema("authoring"), max: 2 }),
+  ),
 );
 
 describe("the studio API on PostgreSQL", () => {
   it("seeds, edits under the lock and publishes, serving the library from PostgreSQL", async () => {
-    const store = new PostgresStore(url, { schema: `authoring_api_${run}`, max: 4 });
+    const store = new PostgresStore(cluster.url(), {
+      schema: cluster.schema("authoring_api"),
+      max: 4,
+    });
     const app = createApp({
       store,
       rateLimitPerSecond: 0,

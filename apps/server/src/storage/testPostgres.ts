@@ -1,0 +1,25 @@
+import { afterAll, beforeAll } from "vitest";
+import { startPostgres } from "../../../../scripts/postgres.mjs";
+
+/**
+ * A PostgreSQL for a test file: `npm test` provides one cluster (LIFTOFF_TEST_PG_URL); a
+ * scoped run starts its own, so the PostgreSQL suites never skip. `schema(prefix)` names a
+ * schema no other suite or run uses.
+ */
+export default function useTestPostgres() {
+  let url = process.env.LIFTOFF_TEST_PG_URL ?? "";
+  let stop: (() => void) | undefined;
+  beforeAll(async () => {
+    if (url) return;
+    const started = await startPostgres();
+    url = started.url;
+    stop = started.stop;
+  }, 60_000);
+  afterAll(() => stop?.());
+  const run = `${process.pid}_${Date.now().toString(36)}`;
+  let n = 0;
+  return {
+    url: () => url,
+    schema: (prefix: string) => `${prefix}_${run}_${n++}`,
+  };
+}
