@@ -4,26 +4,30 @@
 // window load and the page view's edge round trip), median of N loads, minus the median of
 // the same page without a library. Beside it, the same container on turbine 28.1.0
 // (@adobe/reactor-turbine dist/engine.min.js) with the real @adobe/alloy 2.26.0 from npm
-// behind the Web SDK extension's instance manager. Loads alternate between the three pages;
-// every load is a fresh browser context (no cache, no cookies).
-// Run: npx tsx bench/page-cost.mjs [loads]   (default 10)
+// behind the Web SDK extension's instance manager, and a "floor": a few lines of plain
+// JavaScript making the same requests, cookie writes, storage reads and script tags as the
+// container, which is what the browser charges for that work on this machine whatever
+// code asks for it. Loads alternate between the pages; every first visit is a fresh
+// browser context (no cache, no cookies). Chromium is driven over the DevTools pipe with
+// only Page and Performance enabled (bench/cdpPipe.mjs says why not Playwright).
+// Run: npx tsx bench/page-cost.mjs [loads] [--breakdown] [--profile]   (default 10 loads)
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "@playwright/test";
 import { build } from "esbuild";
 import { createDemoServer } from "../apps/demo-site/src/index.ts";
 import createApp from "../apps/server/src/createApp.ts";
 import ensureCertificate from "../apps/server/src/ensureCertificate.ts";
-import { launchOptions } from "../e2e/chromium.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 import { buildPcMarketingLibrary } from "../e2e/pcMarketingLibrary.ts";
 import { repoRoot } from "../e2e/startServer.ts";
 import { createPropertyDocument, ENVIRONMENTS } from "../properties/pc-marketing/src/index.ts";
+import { launchCdp, openPage } from "./cdpPipe.mjs";
 
 const LOADS = Number(process.argv[2] ?? 10);
-// --profile: also print where the Liftoff page's scripting time goes (CPU profile, self time).
+// --profile: also print where the Liftoff page's scripting time goes (CPU profiles by part).
 const PROFILE = process.argv.includes("--profile");
 // --breakdown: also the engine alone, + Web SDK, + identity (no rules, no data elements), to
 // show what each part costs before any rule runs.
@@ -34,6 +38,10 @@ const PARTS = {
   identity: ["core", "web-sdk", "identity"],
 };
 const EDGE_HOST = "edge.example.test";
+// After the window load, how long a visit waits for the page view's answer to be handled.
+const SETTLE_MS = 1500;
+const HINT = "//# allFunctionsCalledOnLoad\n";
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const require = createRequire(import.meta.url);
 
 /** The instance manager module, backed by the real alloy (bench only; nothing ships). */
@@ -82,45 +90,145 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** Self time by function and script of one load, top 15 (the --profile flag). */
-async function profile(browser, url) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const client = await context.newCDPSession(page);
-  await client.send("Profiler.enable");
-  await client.send("Profiler.setSamplingInterval", { interval: 100 });
-  await client.send("Profiler.start");
-  await page.goto(url, { waitUntil: "load" });
-  await page.waitForTimeout(1500);
-  const { profile: p } = await client.send("Profiler.stop");
-  const byId = new Map(p.nodes.map((n) => [n.id, n]));
-  const self = new Map();
-  p.samples.forEach((id, i) => {
-    const node = byId.get(id);
-    const f = node.callFrame;
-    if (f.functionName === "(idle)" || f.functionName === "(program)") return;
-    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber}:${f.columnNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+/**
+ * Where one page's scripting time goes (--profile): CPU profiles of first visits, each
+ * sample charged to the deepest frame in the library and that frame to the part of the
+ * library it sits in (a module by its path, the container's data, or the engine), so a
+ * native call (a cookie read, appendChild) counts for the code that made it. Prints the
+ * parts and the costliest frames, in ms per load (sampling inflates the totals).
+ */
+async function profileByPart(cdp, url, code, libraryPath, loads) {
+  const lines = code.split("\n");
+  const containerLine = lines.findIndex((l) => l.includes("window._satellite.container="));
+  const marks = [[0, "container data"]];
+  for (const m of lines[containerLine].matchAll(/"([a-z-]+\/src\/lib\/[A-Za-z/]+\.js)":\{/g))
+    marks.push([m.index, m[1]]);
+  const partAt = (line, column) => {
+    if (line > containerLine) return "runtime engine";
+    let name = "?";
+    for (const [at, mark] of marks) if (at <= column) name = mark;
+    return name;
+  };
+  const parts = new Map();
+  const frames = new Map();
+  const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
+  for (let round = 0; round < loads; round++) {
+    const page = await openPage(cdp, ["Page", "Profiler"]);
+    await page.send("Profiler.setSamplingInterval", { interval: 100 });
+    await page.send("Profiler.start");
+    await page.goto(url);
+    await sleep(SETTLE_MS);
+    const { profile } = await page.send("Profiler.stop");
+    await page.close();
+    const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    profile.samples.forEach((id, i) => {
+      const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+      const leaf = nodes.get(id).callFrame;
+      if (["(idle)", "(program)", "(root)"].includes(leaf.functionName)) return;
+      let owner = `outside the library: ${leaf.functionName || "(anonymous)"}`;
+      for (let n = id; n !== undefined; n = parent.get(n)) {
+        const f = nodes.get(n).callFrame;
+        if (f.url.endsWith(libraryPath)) {
+          owner = partAt(f.lineNumber, f.columnNumber);
+          const native = leaf.url ? "" : ` → ${leaf.functionName}`;
+          const text = (lines[f.lineNumber] ?? "").slice(f.columnNumber, f.columnNumber + 60);
+          add(frames, `${owner}${native} | ${text}`, ms);
+          break;
+        }
+        if (f.url) {
+          owner = `script ${new URL(f.url).pathname}`;
+          break;
+        }
+      }
+      add(parts, owner, ms);
+    });
+  }
+  const print = (map, count) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .forEach(([key, ms]) => console.log(`${(ms / loads).toFixed(2).padStart(7)} ms  ${key}`));
+  console.log(`\nprofile of ${loads} first visits (ms per load, sampled):`);
+  print(parts, 20);
+  console.log("costliest frames:");
+  print(frames, 25);
+}
+
+/**
+ * The floor row's script: one first visit of the Liftoff page is watched (Network domain,
+ * not measured), and its requests — the /id and interact calls with their bodies, the
+ * vendor and hosted script tags — and the cookies it left are replayed by a few lines of
+ * plain JavaScript at the same moments (load of the library, DOM ready, window load), with
+ * the two debug-flag storage reads the SDKs make. Vendor scripts load and run as for the
+ * container. What this costs is the browser's price for the work itself.
+ */
+async function floorScript(cdp, url) {
+  const page = await openPage(cdp, ["Page", "Network"]);
+  const requests = [];
+  const off = cdp.on((message) => {
+    if (message.sessionId === page.sessionId && message.method === "Network.requestWillBeSent")
+      requests.push({ ...message.params.request, type: message.params.type });
   });
-  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
-  for (const [key, ms] of top) console.log(`${ms.toFixed(1).padStart(7)} ms  ${key}`);
-  await context.close();
+  await page.goto(url);
+  await sleep(SETTLE_MS);
+  off();
+  const { cookies } = await page.send("Network.getCookies");
+  await page.close();
+  const find = (pattern) => requests.find((r) => pattern.test(r.url));
+  const id = find(/\/id\?/);
+  const interact = find(/\/ee\/.*interact/);
+  if (!id || !interact) throw new Error("floor: the Liftoff page made no /id or interact call");
+  const tags = requests.filter((r) => r.type === "Script" && /\/vendor\//.test(r.url));
+  const write = (names) =>
+    cookies
+      .filter((c) => names.test(c.name))
+      .map(
+        (c) =>
+          `document.cookie=${JSON.stringify(`${c.name}=${c.value}; path=/; max-age=34128000`)};`,
+      )
+      .join("");
+  return `(function(){
+try{localStorage.getItem("com.adobe.reactor.debug")}catch(e){}
+try{sessionStorage.getItem("com.adobe.alloy.instance.alloy.debug")}catch(e){}
+var jar=document.cookie;
+fetch(${JSON.stringify(id.url)}).then(function(r){return r.json()}).then(function(){${write(/^AMCV/)}});
+document.addEventListener("DOMContentLoaded",function(){fetch(${JSON.stringify(interact.url)}.replace(/requestId=[^&]*/,"requestId="+crypto.randomUUID()),{method:"POST",body:${JSON.stringify(interact.postData ?? "")}}).then(function(r){return r.json()}).then(function(){${write(/^kndctr/)}})});
+addEventListener("load",function(){${JSON.stringify(tags.map((t) => t.url))}.forEach(function(src){var s=document.createElement("script");s.async=true;s.src=src;document.head.appendChild(s)})});
+})();`;
 }
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "liftoff-page-cost-"));
   // One edge over HTTPS (the real alloy only speaks https) and over http (ours, edgeOrigin).
   const https = createApp({ https: ensureCertificate(dir), rateLimitPerSecond: 0 });
+  const edge = createApp({ rateLimitPerSecond: 0 });
+  // Interact calls answered with success, counted by the servers (the pages are not
+  // instrumented): every page view must have reached an edge for a load to be fair.
+  const edgeCalls = { count: 0 };
+  for (const app of [https, edge])
+    app.addHook("onResponse", async (request, reply) => {
+      if (/\/ee\/.*v1\/interact/.test(request.url) && reply.statusCode < 300) edgeCalls.count++;
+    });
   await https.listen({ port: 0, host: "127.0.0.1" });
   const httpsPort = https.server.address().port;
-  const edge = createApp({ rateLimitPerSecond: 0 });
   await edge.listen({ port: 0, host: "127.0.0.1" });
   const edgeOrigin = `http://127.0.0.1:${edge.server.address().port}`;
 
+  // The vendor tags load from local stand-ins on an origin of their own (a demo server's
+  // /vendor), as they load from the vendors' hosts in production: the scripts arrive and
+  // run, and their collect calls go out, on every page below.
+  const vendors = createDemoServer();
+  const vendor = `http://127.0.0.1:${await listen(vendors)}/vendor`;
   const environmentId = ENVIRONMENTS.production;
   const doc = createPropertyDocument({
     edgeOrigin,
     identityServer: edgeOrigin.replace("http://", ""),
+    adPixelHost: vendor,
+    marketingAutomationHost: vendor,
+    insightHost: vendor,
+    hostedScriptsBase: `${vendor}/hosted`,
   });
   // The same property with only the data layer and page view rules: what the engine, the
   // SDK and identity cost before the property's other rules.
@@ -138,6 +246,8 @@ async function main() {
       replaceModules: { "web-sdk/src/lib/instanceManager.js": await alloyInstanceManager() },
     }),
   };
+  // A Launch build carries no compile hint; this row shows what the hint alone would give it.
+  libraries["/turbine-hint.js"] = HINT + libraries["/turbine.js"];
   if (BREAKDOWN)
     for (const [name, extensions] of Object.entries(PARTS)) {
       const part = {
@@ -162,6 +272,8 @@ async function main() {
     liftoff: createDemoServer({ libraryUrl: `${filesOrigin}/liftoff.js` }),
     minimal: createDemoServer({ libraryUrl: `${filesOrigin}/minimal.js` }),
     turbine: createDemoServer({ libraryUrl: `${filesOrigin}/turbine.js` }),
+    turbineHint: createDemoServer({ libraryUrl: `${filesOrigin}/turbine-hint.js` }),
+    floor: createDemoServer({ libraryUrl: `${filesOrigin}/floor.js` }),
   };
   if (BREAKDOWN)
     for (const name of Object.keys(PARTS))
@@ -170,53 +282,46 @@ async function main() {
   for (const [name, site] of Object.entries(sites))
     origins[name] = `http://127.0.0.1:${await listen(site)}/`;
 
-  const browser = await chromium.launch({
-    ...launchOptions,
+  const cdp = launchCdp({
+    executablePath: CHROMIUM_PATH,
     args: [
-      ...launchOptions.args,
+      ...CHROMIUM_ARGS,
       "--ignore-certificate-errors",
       `--host-resolver-rules=MAP ${EDGE_HOST} 127.0.0.1:${httpsPort}`,
     ],
   });
+  libraries["/floor.js"] = await floorScript(cdp, origins.liftoff);
   // First visit: a fresh context (no cookies, storage never touched). Repeat visit: the
   // same page loaded again in that context (ECID cookie set, storage initialised); the
   // metrics start again with the new document.
   const samples = Object.fromEntries(Object.keys(sites).map((name) => [name, []]));
   const repeat = Object.fromEntries(Object.keys(sites).map((name) => [name, []]));
   const sent = Object.fromEntries(Object.keys(sites).map((name) => [name, 0]));
-  const scriptMs = async (client) => {
-    const { metrics } = await client.send("Performance.getMetrics");
+  const visit = async (page, url) => {
+    await page.goto(url);
+    // The page view goes out at DOM ready; give its answer time to be handled.
+    await sleep(SETTLE_MS);
+    const { metrics } = await page.send("Performance.getMetrics");
     return metrics.find((m) => m.name === "ScriptDuration").value * 1000;
   };
   for (let round = 0; round < LOADS + 1; round++) {
     for (const name of Object.keys(samples)) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const client = await context.newCDPSession(page);
-      await client.send("Performance.enable");
-      let edgeCalls = 0;
-      page.on("requestfinished", (r) => {
-        if (/\/ee\/.*v1\/interact/.test(r.url())) edgeCalls++;
-      });
-      await page.goto(origins[name], { waitUntil: "load" });
-      // The page view goes out at DOM ready; give its answer time to be handled. (No
-      // polling from the test: Playwright's page functions would count as page scripting.)
-      await page.waitForTimeout(1500);
-      const first = await scriptMs(client);
-      await page.goto(origins[name], { waitUntil: "load" });
-      await page.waitForTimeout(1500);
-      const again = await scriptMs(client);
+      const page = await openPage(cdp);
+      const before = edgeCalls.count;
+      const first = await visit(page, origins[name]);
+      const again = await visit(page, origins[name]);
       // Round 0 warms the server and the OS caches; it is not counted.
       if (round > 0) {
         samples[name].push(first);
         repeat[name].push(again);
-        sent[name] += edgeCalls;
+        sent[name] += edgeCalls.count - before;
       }
-      await context.close();
+      await page.close();
     }
   }
-  if (PROFILE) await profile(browser, origins.liftoff);
-  await browser.close();
+  if (PROFILE)
+    await profileByPart(cdp, origins.liftoff, libraries["/liftoff.js"], "/liftoff.js", LOADS);
+  await cdp.close();
   const base = median(samples.none);
   const repeatBase = median(repeat.none);
   const row = (name, label) => {
@@ -235,6 +340,10 @@ async function main() {
   console.log(row("liftoff", "pc-marketing on Liftoff (runtime + Core + web SDK + identity)"));
   console.log(row("minimal", "Liftoff, data layer and page view rules only"));
   console.log(row("turbine", "same container on turbine 28.1.0 + real @adobe/alloy 2.26.0"));
+  console.log(row("turbineHint", "the same turbine + alloy library with the compile hint"));
+  console.log(
+    row("floor", "floor: the container's requests, cookies, storage reads and tags in plain JS"),
+  );
   if (BREAKDOWN) {
     console.log(row("engine", "breakdown: engine + Core, no rules or data elements"));
     console.log(row("sdk", "breakdown: + Web SDK extension (instance configured)"));
@@ -243,7 +352,7 @@ async function main() {
   const raw = (list) => list.map((v) => v.toFixed(1)).join(" ");
   for (const name of Object.keys(samples))
     console.log(`raw ${name}: first ${raw(samples[name])}; repeat ${raw(repeat[name])}`);
-  for (const site of Object.values(sites)) site.close();
+  for (const site of [...Object.values(sites), vendors]) site.close();
   files.close();
   await edge.close();
   await https.close();

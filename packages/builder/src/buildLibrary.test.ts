@@ -1,7 +1,7 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { DEV, largeProperty, PROD, smallProperty } from "../test/fixtureProperty.ts";
-import buildLibrary, { BuildRefusedError } from "./buildLibrary.ts";
+import buildLibrary, { BuildRefusedError, COMPILE_HINT } from "./buildLibrary.ts";
 
 describe("buildLibrary", () => {
   it("lays the library out as Launch does and reports its sizes", async () => {
@@ -9,8 +9,10 @@ describe("buildLibrary", () => {
       environmentId: PROD,
       buildDate: "2025-03-26T00:00:00Z",
     });
+    const [hint, body] = [lib.code.slice(0, COMPILE_HINT.length), lib.code.slice(COMPILE_HINT.length)];
+    expect(hint).toBe("//# allFunctionsCalledOnLoad\n");
     expect(
-      lib.code.startsWith("window._satellite=window._satellite||{},window._satellite.container={"),
+      body.startsWith("window._satellite=window._satellite||{},window._satellite.container={"),
     ).toBe(true);
     expect(lib.bytes).toBe(Buffer.byteLength(lib.code));
     expect(lib.gzipBytes).toBeGreaterThan(1000);

@@ -18,6 +18,15 @@ import validateProperty from "./validateProperty.ts";
 
 export const DEFAULT_BUILD_DATE = "1970-01-01T00:00:00Z";
 
+/**
+ * V8's explicit compile hint (Chromium 136+; other engines read a comment): compile every
+ * function of the file eagerly, while the script is streamed off the main thread. Almost
+ * all of a library runs during the page load, and compiling each function lazily on its
+ * first call, on the main thread, was the largest single cost of a first visit (see the
+ * page-cost section of bench/RESULTS.md).
+ */
+export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+
 export interface BuildOptions {
   environmentId: string;
   /** ISO date-time for `buildInfo.buildDate`; DEFAULT_BUILD_DATE when absent. */
@@ -98,7 +107,7 @@ export default async function buildLibrary(
     engineScript(),
   ]);
   saveModuleCache();
-  const code = `window._satellite=window._satellite||{},window._satellite.container=${toSource(container)};\n${engine}`;
+  const code = `${COMPILE_HINT}window._satellite=window._satellite||{},window._satellite.container=${toSource(container)};\n${engine}`;
   // Compile (never run) the whole file: a module script kept from an import that is not
   // valid JavaScript must fail the build here, not every page that loads the library.
   try {

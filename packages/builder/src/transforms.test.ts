@@ -50,6 +50,31 @@ describe("setting transforms", () => {
     expect(syntaxError(`return (${(source as JsCode).code})`, [])).toBeUndefined();
   });
 
+  it("compiles the custom-code action's inline JavaScript unless the engine could change it", () => {
+    const action = (settings: Record<string, unknown>) =>
+      applyTransforms("core/src/lib/actions/customCode.js", settings, false).source;
+    expect(action({ language: "javascript", source: "return this.id + (2 % 2);" })).toEqual(
+      new JsCode("function(event,target,Promise){return this.id + (2 % 2);\n}"),
+    );
+    expect(action({ source: "track()" })).toBeInstanceOf(JsCode);
+    // Written as scripts, as Launch does: global code, HTML, loaded code and code with tokens.
+    for (const kept of [
+      { language: "javascript", global: true, source: "var x = 1;" },
+      { language: "html", source: "<b>hi</b>" },
+      { language: "javascript", isExternal: true, source: "https://cdn.test/rc.js" },
+      { language: "javascript", source: 'var name = "%page name%";' },
+    ])
+      expect(action(kept)).toBe(kept.source);
+    // A compiled function behaves like the written script: this, event, target, the result.
+    const { code } = action({ source: "return [this.id, event.$type, target.id];" }) as JsCode;
+    const run = runInNewContext(`(${code})`) as (this: object, e: object, t: object) => unknown;
+    expect(run.call({ id: "a" }, { $type: "core.click" }, { id: "t" })).toEqual([
+      "a",
+      "core.click",
+      "t",
+    ]);
+  });
+
   it("removes the date range's timezone and leaves other modules alone", () => {
     expect(
       applyTransforms(
@@ -58,8 +83,8 @@ describe("setting transforms", () => {
         true,
       ),
     ).toEqual({ start: "a", end: "b" });
-    const settings = { language: "javascript", source: "x()" };
-    expect(applyTransforms("core/src/lib/actions/customCode.js", settings, true)).toBe(settings);
+    const settings = { elementSelector: "a" };
+    expect(applyTransforms("core/src/lib/events/click.js", settings, true)).toBe(settings);
   });
 
   it("writes code verbatim and everything else as JSON", () => {

@@ -4,9 +4,13 @@
  * - `function`: the code string becomes `function(<parameters>){<code>}` in the library.
  * - `remove`: the setting is dropped (the date-range condition's `timezone`, which only the
  *   editing UI needs).
- * Core's custom-code *action* keeps its code as a string (Launch's `customCode` transform for
- * inline code); the Core module decides at run time how to write it. Liftoff always inlines
- * it: there are no separate `RC…-source.js` files.
+ * Core's custom-code *action* keeps its code as a string in Launch (its `customCode`
+ * transform), and Core writes it to the page as a script. Liftoff always inlines it (there
+ * are no separate `RC…-source.js` files) and, where nothing can tell the difference, makes
+ * it a function of `event, target, Promise` too: inline JavaScript that is not `global` and
+ * has no `%…%` pair the engine's token replacement could change. Core then calls it where
+ * it would have written the script (packages/core/src/lib/actions/customCode.ts), which
+ * saves parsing a new script on the main thread for every such action.
  */
 import { compileFunction } from "node:vm";
 import { transformSync } from "esbuild";
@@ -31,6 +35,10 @@ export const transforms: Record<string, Transform[]> = {
   "core/src/lib/conditions/dateRange.js": [{ type: "remove", propertyPath: "timezone" }],
 };
 
+const CUSTOM_CODE_ACTION = "core/src/lib/actions/customCode.js";
+/** How Core calls the action's non-global JavaScript (launch-container.md §5.3). */
+const ACTION_PARAMETERS = ["event", "target", "Promise"];
+
 /**
  * Where custom code sits in a module's settings and how it is called, for the syntax check:
  * function transforms, plus the custom-code action's JavaScript (a function body of
@@ -44,13 +52,13 @@ export function codeSettings(
     .filter((t) => t.type === "function")
     .map((t) => ({ key: t.propertyPath, parameters: t.parameters ?? [] }));
   if (
-    modulePath === "core/src/lib/actions/customCode.js" &&
+    modulePath === CUSTOM_CODE_ACTION &&
     settings.language !== "html" &&
     settings.isExternal !== true
   )
     found.push({
       key: "source",
-      parameters: settings.global ? [] : ["event", "target", "Promise"],
+      parameters: settings.global ? [] : ACTION_PARAMETERS,
     });
   return found;
 }
@@ -81,12 +89,26 @@ function asFunction(code: string, parameters: string[], minify: boolean): JsCode
   return new JsCode(out.code.trim().replace(/^__f=/, "").replace(/;$/, ""));
 }
 
+/** Custom-code action settings whose code becomes a function (see the top of this file). */
+function compilesAction(settings: Record<string, unknown>): settings is { source: string } {
+  return (
+    settings.language !== "html" &&
+    settings.global !== true &&
+    settings.isExternal !== true &&
+    typeof settings.source === "string" &&
+    // The engine replaces %…% pairs within one line in string settings (never in functions).
+    !/%.+?%/.test(settings.source)
+  );
+}
+
 /** Settings with the module's transforms applied (a copy; the document is not changed). */
 export function applyTransforms(
   modulePath: string,
   settings: Record<string, unknown>,
   minify: boolean,
 ): Record<string, unknown> {
+  if (modulePath === CUSTOM_CODE_ACTION && compilesAction(settings))
+    return { ...settings, source: asFunction(settings.source, ACTION_PARAMETERS, minify) };
   const list = transforms[modulePath];
   if (!list) return settings;
   const out: Record<string, unknown> = { ...settings };

@@ -195,7 +195,7 @@ test("scroll depth: 25/50/75/100 once each; short pages fire all; time-and-scrol
   await context.close();
 });
 
-test("custom code under a CSP: scripts carry the extension's cspNonce and run", async ({
+test("custom code under a CSP: scripts carry the extension's cspNonce and run; compiled code needs none", async ({
   browser,
 }) => {
   const rules = [
@@ -203,6 +203,13 @@ test("custom code under a CSP: scripts carry the extension's cspNonce and run", 
       events: [event("domReady")],
       actions: [
         action("customCode", { language: "javascript", source: `__events.push("js")` }),
+        // What a Liftoff build makes of inline JavaScript: part of the library, no script.
+        action("customCode", {
+          language: "javascript",
+          source: function (this: Document, event: { $type: string }) {
+            (window as any).__events.push(`fn ${event.$type} ${this.nodeName}`);
+          },
+        }),
         action("customCode", {
           language: "javascript",
           global: true,
@@ -222,14 +229,15 @@ test("custom code under a CSP: scripts carry the extension's cspNonce and run", 
     headers: { "Content-Security-Policy": "script-src 'nonce-n0nce'" },
   };
   const withNonce = await open(browser, { ...spec, extensionSettings: { cspNonce: "n0nce" } });
-  await waitEvents(withNonce.page, 3);
-  expect(await events(withNonce.page)).toEqual(["js", "global", "html"]);
+  await waitEvents(withNonce.page, 4);
+  const compiled = "fn core.dom-ready #document";
+  expect(await events(withNonce.page)).toEqual(["js", compiled, "global", "html"]);
   await withNonce.context.close();
-  // Without the setting the same scripts are refused: the nonce is what lets them run.
+  // Without the setting the written scripts are refused: the nonce is what lets them run.
   const without = await open(browser, spec);
   await without.page.waitForLoadState("load");
   await without.page.waitForTimeout(200);
-  expect(await events(without.page)).toEqual([]);
+  expect(await events(without.page)).toEqual([compiled]);
   await without.context.close();
 });
 

@@ -71,6 +71,59 @@ describe("customCode", () => {
     expect(document.getElementById("late")).not.toBeNull();
   });
 
+  it("a compiled function runs with this = the element and settles the action", async () => {
+    const customCode = await fresh("./customCode.ts");
+    const element = document.createElement("a");
+    const event = { element, target: element, $type: "core.click" };
+    const seen: unknown[] = [];
+    const source = function (this: unknown, e: unknown, target: unknown, p: unknown) {
+      seen.push(this, e, target, p);
+      return "done";
+    };
+    await expect(customCode({ language: "javascript", source }, event)).resolves.toBe("done");
+    expect(seen).toEqual([element, event, element, Promise]);
+    const later = () => new Promise((resolve) => setTimeout(() => resolve("later"), 5));
+    await expect(customCode({ source: later }, {})).resolves.toBe("later");
+    const thrown = new Error("tag failed");
+    await expect(
+      customCode(
+        {
+          source: () => {
+            throw thrown;
+          },
+        },
+        {},
+      ),
+    ).rejects.toBe(thrown);
+    await expect(customCode({ source: () => Promise.reject(thrown) }, {})).rejects.toBe(thrown);
+  });
+
+  it("a compiled function waits for document.body and runs in order with HTML writes", async () => {
+    vi.useFakeTimers();
+    const customCode = await fresh("./customCode.ts");
+    const body = document.body;
+    body.remove();
+    const order: string[] = [];
+    const first = customCode({ language: "html", source: "<i id='one'></i>" }, {});
+    const fn = customCode(
+      {
+        source: () =>
+          order.push(
+            `one=${!!document.getElementById("one")} two=${!!document.getElementById("two")}`,
+          ),
+      },
+      {},
+    );
+    const second = customCode({ language: "html", source: "<i id='two'></i>" }, {});
+    vi.advanceTimersByTime(60);
+    expect(order).toEqual([]);
+    document.documentElement.appendChild(body);
+    vi.advanceTimersByTime(20);
+    await Promise.all([first, fn, second]);
+    expect(order).toEqual(["one=true two=false"]);
+    expect(document.getElementById("two")).not.toBeNull();
+  });
+
   it("a script that fails to load rejects that action only", async () => {
     const require = () => (url: string) =>
       Promise.reject(new Error(`Failed to load script ${url}`));

@@ -1,13 +1,25 @@
 import { env } from "../env.ts";
 import type { RuleEvent } from "../types.ts";
-import writeHtml from "./helpers/writeHtml.ts";
+import writeHtml, { runInWriteQueue } from "./helpers/writeHtml.ts";
+
+/** Inline JavaScript as a Liftoff build delivers it: compiled into the library. */
+type CodeFunction = (
+  this: unknown,
+  event: RuleEvent,
+  target: unknown,
+  p: PromiseConstructor,
+) => unknown;
 
 export interface CustomCodeActionSettings {
   language?: "javascript" | "html";
   /** JavaScript only: run as a plain page script instead of a function of the event. */
   global?: boolean;
-  /** The code, or with `isExternal` the URL of a file calling `_satellite.__registerScript`. */
-  source?: string;
+  /**
+   * The code, or with `isExternal` the URL of a file calling `_satellite.__registerScript`.
+   * A Liftoff build turns inline, non-global JavaScript without data element tokens into a
+   * function of `event, target, Promise` (packages/builder/src/transforms.ts).
+   */
+  source?: string | CodeFunction;
   isExternal?: boolean;
 }
 
@@ -44,13 +56,15 @@ const synchronous = Boolean(current && !(current as HTMLScriptElement).async);
 let counter = 0;
 const callbacks: Record<number, [() => void, (e: Error) => void]> = {};
 
+// Whether a write now goes through document.write (the script runs at once) or the queue.
+const writesNow = () =>
+  synchronous &&
+  document.readyState === "loading" &&
+  !env.turbine.propertySettings?.ruleComponentSequencingEnabled;
+
 function write(html: string): Promise<void> {
   const t = env.turbine;
-  if (
-    synchronous &&
-    document.readyState === "loading" &&
-    !t.propertySettings?.ruleComponentSequencingEnabled
-  ) {
+  if (writesNow()) {
     document.write(html);
     return Promise.resolve();
   }
@@ -83,6 +97,18 @@ function runJavaScript(code: string, event: RuleEvent): Promise<unknown> {
   });
 }
 
+/**
+ * A compiled function runs when its written script would have run — at once where the
+ * library may use document.write, otherwise in the write queue, after document.body exists
+ * and after earlier writes — without a script element: no parse of a new script on the main
+ * thread, and no CSP nonce needed, since the code is part of the library already allowed.
+ */
+function runFunction(fn: CodeFunction, event: RuleEvent): Promise<unknown> {
+  const call = () => fn.call(event.element, event, event.target, Promise);
+  // The executor's throw becomes the rejection, as the queue's does.
+  return writesNow() ? new Promise((resolve) => resolve(call())) : runInWriteQueue(call);
+}
+
 function runHtml(code: string): Promise<unknown> {
   if (!code.includes("${reactorCallbackId}")) return write(code);
   const id = counter++;
@@ -110,7 +136,9 @@ export default function customCode(
   settings: CustomCodeActionSettings,
   event: RuleEvent,
 ): Promise<unknown> {
-  if (typeof settings.source !== "string") throw new Error("settings.source must be a string.");
+  if (typeof settings.source === "function") return runFunction(settings.source, event);
+  if (typeof settings.source !== "string")
+    throw new Error("settings.source must be a string or a function.");
   if (!settings.isExternal) return run(settings, settings.source, event);
   const code = loadCode(settings.source);
   const done = sequence.then(() =>

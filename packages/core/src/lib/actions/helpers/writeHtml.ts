@@ -4,8 +4,17 @@
  * in it is replaced by a fresh copy so the browser runs it — in document order, an external
  * script holding back the ones after it until it has loaded or failed (reference §5.3).
  * Writes wait in one queue until `document.body` exists, retried every 20 ms (spec §9).
+ * The queue also takes plain tasks (custom code the build compiled into a function), which
+ * then run at the moment a written script would have, in order with the writes.
  */
-const queue: [string, string | undefined, () => void][] = [];
+interface Job {
+  html?: string;
+  task?: () => unknown;
+  nonce?: string;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+const queue: Job[] = [];
 let busy = false;
 
 function runScripts(scripts: HTMLScriptElement[], nonce: string | undefined, done: () => void) {
@@ -33,23 +42,39 @@ function pump() {
     setTimeout(pump, 20);
     return;
   }
-  const [html, nonce, done] = queue.shift()!;
+  const job = queue.shift()!;
+  if (job.task) {
+    try {
+      job.resolve(job.task());
+    } catch (error) {
+      job.reject(error);
+    }
+    return pump();
+  }
   busy = true;
   const template = document.createElement("template");
-  template.innerHTML = html;
+  template.innerHTML = job.html!;
   const scripts = Array.from(template.content.querySelectorAll("script"));
   document.body.appendChild(template.content);
-  runScripts(scripts, nonce, () => {
+  runScripts(scripts, job.nonce, () => {
     busy = false;
-    done();
+    job.resolve(undefined);
     pump();
   });
 }
 
-/** Queues `html` for the end of the body; resolves when its scripts have run. */
-export default function writeHtml(html: string, nonce?: string): Promise<void> {
-  return new Promise((resolve) => {
-    queue.push([html, nonce, resolve]);
+const enqueue = (job: Omit<Job, "resolve" | "reject">) =>
+  new Promise<unknown>((resolve, reject) => {
+    queue.push({ ...job, resolve, reject });
     pump();
   });
+
+/** Queues `html` for the end of the body; resolves when its scripts have run. */
+export default function writeHtml(html: string, nonce?: string): Promise<void> {
+  return enqueue({ html, nonce }).then(() => undefined);
+}
+
+/** Runs `task` in the write queue; settles with what it returns or throws. */
+export function runInWriteQueue(task: () => unknown): Promise<unknown> {
+  return enqueue({ task });
 }
