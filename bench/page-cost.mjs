@@ -27,7 +27,8 @@ import { createPropertyDocument, ENVIRONMENTS } from "../properties/pc-marketing
 import { launchCdp, openPage } from "./cdpPipe.mjs";
 
 const LOADS = Number(process.argv[2] ?? 10);
-// --profile: also print where the Liftoff page's scripting time goes (CPU profiles by part).
+// --profile: also print where the Liftoff page's scripting time goes on first and repeat
+// visits (CPU profiles by part of the library).
 const PROFILE = process.argv.includes("--profile");
 // --breakdown: also the engine alone, + Web SDK, + identity (no rules, no data elements), to
 // show what each part costs before any rule runs.
@@ -97,7 +98,7 @@ const median = (values) => {
  * native call (a cookie read, appendChild) counts for the code that made it. Prints the
  * parts and the costliest frames, in ms per load (sampling inflates the totals).
  */
-async function profileByPart(cdp, url, code, libraryPath, loads) {
+async function profileByPart(cdp, url, code, libraryPath, loads, repeatVisit) {
   const lines = code.split("\n");
   const containerLine = lines.findIndex((l) => l.includes("window._satellite.container="));
   const marks = [[0, "container data"]];
@@ -114,6 +115,10 @@ async function profileByPart(cdp, url, code, libraryPath, loads) {
   const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
   for (let round = 0; round < loads; round++) {
     const page = await openPage(cdp, ["Page", "Profiler"]);
+    if (repeatVisit) {
+      await page.goto(url);
+      await sleep(SETTLE_MS);
+    }
     await page.send("Profiler.setSamplingInterval", { interval: 100 });
     await page.send("Profiler.start");
     await page.goto(url);
@@ -150,7 +155,9 @@ async function profileByPart(cdp, url, code, libraryPath, loads) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, count)
       .forEach(([key, ms]) => console.log(`${(ms / loads).toFixed(2).padStart(7)} ms  ${key}`));
-  console.log(`\nprofile of ${loads} first visits (ms per load, sampled):`);
+  console.log(
+    `\nprofile of ${loads} ${repeatVisit ? "repeat" : "first"} visits (ms per load, sampled):`,
+  );
   print(parts, 20);
   console.log("costliest frames:");
   print(frames, 25);
@@ -160,7 +167,8 @@ async function profileByPart(cdp, url, code, libraryPath, loads) {
  * The floor row's script: one first visit of the Liftoff page is watched (Network domain,
  * not measured), and its requests — the /id and interact calls with their bodies, the
  * vendor and hosted script tags — and the cookies it left are replayed by a few lines of
- * plain JavaScript at the same moments (load of the library, DOM ready, window load), with
+ * plain JavaScript at the same moments (load of the library, DOM ready, window load — the
+ * library tag is async, so either may have passed), with
  * the two debug-flag storage reads the SDKs make. Vendor scripts load and run as for the
  * container. What this costs is the browser's price for the work itself.
  */
@@ -194,8 +202,10 @@ try{localStorage.getItem("com.adobe.reactor.debug")}catch(e){}
 try{sessionStorage.getItem("com.adobe.alloy.instance.alloy.debug")}catch(e){}
 var jar=document.cookie;
 fetch(${JSON.stringify(id.url)}).then(function(r){return r.json()}).then(function(){${write(/^AMCV/)}});
-document.addEventListener("DOMContentLoaded",function(){fetch(${JSON.stringify(interact.url)}.replace(/requestId=[^&]*/,"requestId="+crypto.randomUUID()),{method:"POST",body:${JSON.stringify(interact.postData ?? "")}}).then(function(r){return r.json()}).then(function(){${write(/^kndctr/)}})});
-addEventListener("load",function(){${JSON.stringify(tags.map((t) => t.url))}.forEach(function(src){var s=document.createElement("script");s.async=true;s.src=src;document.head.appendChild(s)})});
+function ready(f){document.readyState==="loading"?document.addEventListener("DOMContentLoaded",f):f()}
+ready(function(){fetch(${JSON.stringify(interact.url)}.replace(/requestId=[^&]*/,"requestId="+crypto.randomUUID()),{method:"POST",body:${JSON.stringify(interact.postData ?? "")}}).then(function(r){return r.json()}).then(function(){${write(/^kndctr/)}})});
+function loaded(f){document.readyState==="complete"?f():addEventListener("load",f)}
+loaded(function(){${JSON.stringify(tags.map((t) => t.url))}.forEach(function(src){var s=document.createElement("script");s.async=true;s.src=src;document.head.appendChild(s)})});
 })();`;
 }
 
@@ -320,7 +330,15 @@ async function main() {
     }
   }
   if (PROFILE)
-    await profileByPart(cdp, origins.liftoff, libraries["/liftoff.js"], "/liftoff.js", LOADS);
+    for (const repeatVisit of [false, true])
+      await profileByPart(
+        cdp,
+        origins.liftoff,
+        libraries["/liftoff.js"],
+        "/liftoff.js",
+        LOADS,
+        repeatVisit,
+      );
   await cdp.close();
   const base = median(samples.none);
   const repeatBase = median(repeat.none);

@@ -35,17 +35,12 @@ export default function configureInstance(
   const consentCookie = `${prefix}consent`;
   const apexDomain = getApexDomain(doc);
   const hashPrefix = `com.adobe.alloy.${config.orgId.replace("@", "_")}.consentHashes.`;
-  if (!readCookie(identityCookie, doc)) {
-    // A consent decision without the identity it belongs to is stale (alloy does the same).
+  // A consent decision without the identity it belongs to is stale (alloy does the same):
+  // the consent cookie goes now, the stored consent hashes when setConsent next reads them
+  // (nothing else reads them, and a first storage access is costly during the page load).
+  const stale = !readCookie(identityCookie, doc);
+  if (stale && readCookie(consentCookie, doc) !== undefined)
     writeCookie(consentCookie, "", { maxAge: 0, domain: apexDomain }, doc);
-    try {
-      Object.keys(win.localStorage)
-        .filter((k) => k.startsWith(hashPrefix))
-        .forEach((k) => win.localStorage.removeItem(k));
-    } catch {
-      /* storage blocked: nothing to clear */
-    }
-  }
   const consent = createConsent(
     config.defaultConsent,
     generalConsent(readCookie(consentCookie, doc)),
@@ -141,6 +136,7 @@ export default function configureInstance(
         consent,
         send,
         hashPrefix,
+        staleHashes: stale,
         win,
         afterSend: () => consent.update(generalConsent(readCookie(consentCookie, doc))),
       }),

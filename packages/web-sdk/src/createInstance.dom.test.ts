@@ -299,6 +299,42 @@ describe("command API", () => {
     warn.mockRestore();
   });
 
+  it("without the identity cookie, an earlier consent is stale: cookie removed, hashes ignored", async () => {
+    const calls = fakeEdge();
+    const adobe1 = { standard: "Adobe", version: "1.0", value: { general: "in" } };
+    const hashKey = `com.adobe.alloy.${ORG.replace("@", "_")}.consentHashes.Adobe.1.0`;
+    // Another visitor's decision on this browser: its consent cookie (on the apex domain, as
+    // the edge writes it) and its stored hash.
+    const consentCookie = `kndctr_${ORG.replace("@", "_")}_consent`;
+    document.cookie = `${consentCookie}=general%3Dout; path=/; domain=example.test`;
+    const first = createInstance();
+    await first("configure", config);
+    await first("setConsent", { consent: [adobe1] });
+    const stored = localStorage.getItem(hashKey)!;
+    expect(calls).toHaveLength(1);
+    clearCookies(); // the identity cookie goes; the hash stays behind in localStorage
+    document.cookie = `${consentCookie}=general%3Dout; path=/; domain=example.test`;
+    const getItem = vi.spyOn(Storage.prototype, "getItem");
+    const keys = vi.spyOn(Object, "keys");
+    const second = createInstance({ name: "second" });
+    await second("configure", config);
+    expect(document.cookie).not.toContain(consentCookie);
+    // Nothing in localStorage is read while configuring (a costly first access on a page).
+    expect(getItem.mock.calls.filter(([key]) => String(key).includes("consentHashes"))).toEqual([]);
+    expect(keys.mock.calls.some(([o]) => o === localStorage)).toBe(false);
+    keys.mockRestore();
+    expect(localStorage.getItem(hashKey)).toBe(stored);
+    // The same consent is sent again: the stored hash belonged to the old identity.
+    await second("setConsent", { consent: [adobe1] });
+    expect(calls.map((c) => new URL(c.url).pathname)).toEqual([
+      "/ee/v1/privacy/set-consent",
+      "/ee/v1/privacy/set-consent",
+    ]);
+    // With the identity cookie now set, a repeat is skipped as usual.
+    await second("setConsent", { consent: [adobe1] });
+    expect(calls).toHaveLength(2);
+  });
+
   it("passes IAB TCF and Adobe 2.0 payloads through untouched", async () => {
     const calls = fakeEdge((call) =>
       call.url.includes("set-consent")

@@ -10,6 +10,8 @@ interface SetConsentDeps {
   send: Send;
   /** localStorage key prefix of the per-standard hashes used to skip repeated requests. */
   hashPrefix: string;
+  /** The identity cookie was missing at configure: stored hashes belong to someone else. */
+  staleHashes?: boolean;
   /** Reads the decision the edge wrote into the consent cookie. */
   afterSend(): void;
   win?: Window;
@@ -30,11 +32,18 @@ export const hashConsent = (value: unknown) => {
 export default function createSetConsent(deps: SetConsentDeps) {
   const { config, consent, send, win = window } = deps;
   let queue: Promise<unknown> = Promise.resolve();
+  let stale = deps.staleHashes;
   const storage = (): Storage | undefined => {
     try {
-      return win.localStorage;
+      const store = win.localStorage;
+      if (stale)
+        Object.keys(store)
+          .filter((k) => k.startsWith(deps.hashPrefix))
+          .forEach((k) => store.removeItem(k));
+      stale = false;
+      return store;
     } catch {
-      return undefined;
+      return undefined; // storage blocked: nothing to compare or clear
     }
   };
   return (options: Dict): Promise<Dict> => {
