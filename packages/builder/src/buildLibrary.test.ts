@@ -9,7 +9,10 @@ describe("buildLibrary", () => {
       environmentId: PROD,
       buildDate: "2025-03-26T00:00:00Z",
     });
-    const [hint, body] = [lib.code.slice(0, COMPILE_HINT.length), lib.code.slice(COMPILE_HINT.length)];
+    const [hint, body] = [
+      lib.code.slice(0, COMPILE_HINT.length),
+      lib.code.slice(COMPILE_HINT.length),
+    ];
     expect(hint).toBe("//# allFunctionsCalledOnLoad\n");
     expect(
       body.startsWith("window._satellite=window._satellite||{},window._satellite.container={"),
