@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
+import { runInNewContext } from "node:vm";
 import { join } from "node:path";
 import { ValidationErrors } from "@liftoff/schema";
 import { describe, expect, it } from "vitest";
-import { FIXTURES, PROD, smallProperty } from "../test/fixtureProperty.ts";
+import { FIXTURES, largeProperty, PROD, smallProperty } from "../test/fixtureProperty.ts";
 import buildLibrary from "./buildLibrary.ts";
 import exportLaunch from "./exportLaunch.ts";
 import importLaunch from "./importLaunch.ts";
@@ -228,6 +229,48 @@ describe("exportLaunch", () => {
       instances: [{ name: "alloy", edgeConfigId: "ds-prod" }],
     });
     expect(validateProperty(back)).toEqual([]);
+  });
+});
+
+describe("importLaunch of a library Liftoff built", () => {
+  it("turns the custom-code action's compiled function back into its code", async () => {
+    const doc = largeProperty();
+    const lib = await buildLibrary(doc, { environmentId: PROD, minify: false });
+    expect(lib.code).toContain('"source":function(event,target,Promise){window.__generated = 0;');
+    const { document: back } = importLaunch(lib.code);
+    const actions = (d: typeof doc) =>
+      d.rules
+        .filter((r) => r.enabled !== false)
+        .flatMap((r) => r.actions)
+        .filter((a) => a.modulePath === "core/src/lib/actions/customCode.js")
+        .map((a) => a.settings);
+    expect(actions(back).length).toBeGreaterThan(1);
+    expect(actions(back)).toEqual(actions(doc));
+    expect(validateProperty(back)).toEqual([]);
+  });
+
+  it("keeps minified custom code runnable: renamed parameters get the real arguments", async () => {
+    const doc = smallProperty();
+    doc.dataElements.push({
+      id: "DEevent_type",
+      name: "event type",
+      modulePath: "core/src/lib/dataElements/customCode.js",
+      settings: { source: "return event.$type + ':' + document.title;" },
+    });
+    const lib = await buildLibrary(doc, { environmentId: PROD });
+    const { document: back } = importLaunch(lib.code);
+    const source = (name: string) =>
+      back.dataElements.find((e) => e.name === name)!.settings!.source as string;
+    // Code that names no parameter comes back as the body alone.
+    expect(source("page name")).toBe("return document.title.toLowerCase()");
+    const code = source("event type");
+    expect(code).toMatch(/^return \(function\((\w+)\)\{.*\}\)\.apply\(this, arguments\);$/s);
+    expect(validateProperty(back)).toEqual([]);
+    // Run as Core runs a data element's code: a function of `event`.
+    const run = runInNewContext(`(function (event) {${code}})`, {
+      document: { title: "Quote" },
+    }) as (event: object) => unknown;
+    expect(run({ $type: "core.click" })).toBe("core.click:Quote");
   });
 });
 

@@ -13,7 +13,7 @@ import {
 import { findByLaunchName } from "./catalog.ts";
 import { join } from "./describePlace.ts";
 import { FunctionSource } from "./readLibraryFile.ts";
-import { transforms } from "./transforms.ts";
+import { ACTION_PARAMETERS, CUSTOM_CODE_ACTION, transforms } from "./transforms.ts";
 
 type Json = Record<string, unknown>;
 
@@ -25,6 +25,19 @@ export function functionBody(source: string): string | undefined {
   return arrow?.[1];
 }
 
+/**
+ * Whether the body refers to a parameter by a name the module will not call it with: a
+ * minified build renames `event` to `e`, and the body alone would then name nothing. Such
+ * code is kept whole and called with the real arguments.
+ */
+function usesOwnNames(source: string, body: string, expected: string[]): boolean {
+  const list = /^\s*(?:async\s+)?function\b[^(]*\(([^)]*)\)/.exec(source)?.[1] ?? "";
+  return list
+    .split(",")
+    .map((name) => name.trim())
+    .some((name, i) => name && name !== expected[i] && new RegExp(`\\b${name}\\b`).test(body));
+}
+
 /** Settings with functions turned back into code strings; warns where that changes meaning. */
 export function importSettings(
   value: unknown,
@@ -33,11 +46,20 @@ export function importSettings(
   report: ImportReport,
 ): Json | undefined {
   if (value === undefined) return undefined;
-  const transformed = new Set((transforms[modulePath] ?? []).map((t) => t.propertyPath));
+  // Setting → the parameters the module calls its function with.
+  const transformed = new Map(
+    (transforms[modulePath] ?? []).map((t) => [t.propertyPath, t.parameters ?? []]),
+  );
+  // A library Liftoff built carries the custom-code action's inline JavaScript as a function.
+  if (modulePath === CUSTOM_CODE_ACTION) transformed.set("source", ACTION_PARAMETERS);
   const walk = (v: unknown, p: string, key?: string): unknown => {
     if (v instanceof FunctionSource) {
+      const parameters = key === undefined ? undefined : transformed.get(key);
       const body = functionBody(v.code);
-      if (key !== undefined && transformed.has(key) && body !== undefined) return body;
+      if (parameters && body !== undefined)
+        return usesOwnNames(v.code, body, parameters)
+          ? `return (${v.code}).apply(this, arguments);`
+          : body;
       report.warnings.push(
         `${p}: a function setting was kept as its source text; check the module still accepts it`,
       );

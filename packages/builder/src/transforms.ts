@@ -35,9 +35,9 @@ export const transforms: Record<string, Transform[]> = {
   "core/src/lib/conditions/dateRange.js": [{ type: "remove", propertyPath: "timezone" }],
 };
 
-const CUSTOM_CODE_ACTION = "core/src/lib/actions/customCode.js";
+export const CUSTOM_CODE_ACTION = "core/src/lib/actions/customCode.js";
 /** How Core calls the action's non-global JavaScript (launch-container.md §5.3). */
-const ACTION_PARAMETERS = ["event", "target", "Promise"];
+export const ACTION_PARAMETERS = ["event", "target", "Promise"];
 
 /**
  * Where custom code sits in a module's settings and how it is called, for the syntax check:
