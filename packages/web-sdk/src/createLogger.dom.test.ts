@@ -83,6 +83,17 @@ describe("createLogger", () => {
     expect(info.mock.calls).toEqual([["[alloy]", "after"]]);
   });
 
+  it("holds at most 500 messages: the next one makes it read the choice", () => {
+    const getItem = vi.spyOn(Storage.prototype, "getItem");
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    loadingDocument();
+    const logger = createLogger("alloy");
+    for (let i = 0; i < 500; i++) logger.info(i);
+    expect(getItem).not.toHaveBeenCalled();
+    logger.info(500);
+    expect(getItem).toHaveBeenCalledTimes(1);
+  });
+
   it("reads at once when the page has already loaded", () => {
     sessionStorage.setItem(KEY, "true");
     const info = vi.spyOn(console, "info").mockImplementation(() => {});

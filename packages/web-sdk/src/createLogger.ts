@@ -9,6 +9,7 @@ export interface Logger {
 }
 
 type Level = "info" | "warn" | "error";
+const MAX_HELD = 500;
 
 /**
  * Debug precedence follows alloy (edge-protocol.md §1.1): `?alloy_debug=true|false` and
@@ -58,8 +59,10 @@ export default function createLogger(name: string, win: Window = window): Logger
   const out =
     (level: Level) =>
     (...args: unknown[]) => {
-      if (stored === undefined) held.push([level, args]);
-      else if (isOn()) print(level, args);
+      // A page whose load never ends must not hold messages without bound: read then.
+      if (stored !== undefined) {
+        if (isOn()) print(level, args);
+      } else if (held.push([level, args]) > MAX_HELD) settle();
     };
   return {
     get enabled() {
