@@ -129,54 +129,61 @@ describe("sessions", () => {
 });
 
 describe("users", () => {
-  it("lets an admin create, list, change and delete users; the audit log has each step", async () => {
-    const app = start();
-    const admin = await signIn(app, "admin", ADMIN_PASSWORD);
-    const created = await admin.call("POST", "/api/users", {
-      username: "erin",
-      password: "erin's password",
-      role: "editor",
-    });
-    expect(created.statusCode).toBe(201);
-    const erin = created.json<UserInfo>();
-    expect(erin).toMatchObject({ username: "erin", role: "editor" });
-    const duplicate = await admin.call("POST", "/api/users", {
-      username: "erin",
-      password: "another password",
-      role: "viewer",
-    });
-    expect(duplicate.statusCode).toBe(409);
-    expect(
-      (await admin.call("GET", "/api/users")).json<UserInfo[]>().map((u) => u.username),
-    ).toEqual(["admin", "erin"]);
+  it(
+    "lets an admin create, list, change and delete users; the audit log has each step",
+    async () => {
+      const app = start();
+      const admin = await signIn(app, "admin", ADMIN_PASSWORD);
+      const created = await admin.call("POST", "/api/users", {
+        username: "erin",
+        password: "erin's password",
+        role: "editor",
+      });
+      expect(created.statusCode).toBe(201);
+      const erin = created.json<UserInfo>();
+      expect(erin).toMatchObject({ username: "erin", role: "editor" });
+      const duplicate = await admin.call("POST", "/api/users", {
+        username: "erin",
+        password: "another password",
+        role: "viewer",
+      });
+      expect(duplicate.statusCode).toBe(409);
+      expect(
+        (await admin.call("GET", "/api/users")).json<UserInfo[]>().map((u) => u.username),
+      ).toEqual(["admin", "erin"]);
 
-    const promoted = await admin.call("PATCH", `/api/users/${erin.id}`, { role: "approver" });
-    expect(promoted.json()).toMatchObject({ role: "approver" });
-    const erinSession = await signIn(app, "erin", "erin's password");
-    expect(erinSession.session.user.role).toBe("approver");
-    // A new password ends the user's sessions.
-    expect(
-      (await admin.call("PATCH", `/api/users/${erin.id}`, { password: "a new password" }))
-        .statusCode,
-    ).toBe(200);
-    expect((await erinSession.call("GET", "/api/session")).statusCode).toBe(401);
-    await signIn(app, "erin", "a new password");
+      const promoted = await admin.call("PATCH", `/api/users/${erin.id}`, { role: "approver" });
+      expect(promoted.json()).toMatchObject({ role: "approver" });
+      const erinSession = await signIn(app, "erin", "erin's password");
+      expect(erinSession.session.user.role).toBe("approver");
+      // A new password ends the user's sessions.
+      expect(
+        (await admin.call("PATCH", `/api/users/${erin.id}`, { password: "a new password" }))
+          .statusCode,
+      ).toBe(200);
+      expect((await erinSession.call("GET", "/api/session")).statusCode).toBe(401);
+      await signIn(app, "erin", "a new password");
 
-    expect((await admin.call("DELETE", `/api/users/${erin.id}`)).statusCode).toBe(204);
-    expect((await admin.call("DELETE", `/api/users/${erin.id}`)).statusCode).toBe(404);
-    const actions = (await admin.call("GET", "/api/audit"))
-      .json<AuditEntry[]>()
-      .map((e) => `${e.action} ${e.target ?? ""}`);
-    expect(actions).toEqual(
-      expect.arrayContaining([
-        "user.create erin",
-        "user.update erin",
-        "user.delete erin",
-        "session.create ",
-        "user.create admin",
-      ]),
-    );
-  });
+      expect((await admin.call("DELETE", `/api/users/${erin.id}`)).statusCode).toBe(204);
+      expect((await admin.call("DELETE", `/api/users/${erin.id}`)).statusCode).toBe(404);
+      const actions = (await admin.call("GET", "/api/audit"))
+        .json<AuditEntry[]>()
+        .map((e) => `${e.action} ${e.target ?? ""}`);
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          "user.create erin",
+          "user.update erin",
+          "user.delete erin",
+          "session.create ",
+          "user.create admin",
+        ]),
+      );
+    },
+    // Each sign-in, user and password change is one scrypt hash (N = 32768, ~64 MiB, by
+    // design): 0.6–0.7 s on a quiet machine, over 5 s once on a machine shared with
+    // a second CI run.
+    20_000,
+  );
 
   it("validates user bodies field by field", async () => {
     const app = start();
