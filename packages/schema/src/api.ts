@@ -211,12 +211,17 @@ export interface StoredEventInfo {
   pageName: string | null;
   pageUrl: string | null;
   siteSection: string | null;
+  /** Analytics event numbers as a comma-separated list, e.g. `"1,9"`. */
   eventNumbers: string | null;
   linkType: string | null;
   linkUrl: string | null;
+  /** eVar7 (docs/analytics-mapping.md). */
   searchTerm: string | null;
+  /** eVar15. */
   deviceType: string | null;
+  /** eVar9. */
   downloadName: string | null;
+  /** `marketing.trackingCode`. */
   campaign: string | null;
 }
 

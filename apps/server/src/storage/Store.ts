@@ -1,3 +1,4 @@
+import type { StoredEventInfo } from "@liftoff/schema";
 import type { AuditRepository } from "./authoring/AuditRepository.ts";
 import type { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
 import type { UserRepository } from "./authoring/UserRepository.ts";
@@ -20,32 +21,13 @@ export interface Datastream {
   allowedOrigins: string[];
 }
 
-/** One event as the edge received it, plus the columns reports filter and group by. */
-export interface NewEvent {
+/**
+ * One event as the edge received it, plus the columns reports filter and group by: the
+ * fields of the API's event (`StoredEventInfo`, where each is described), with the time as
+ * a Date.
+ */
+export interface NewEvent extends Omit<StoredEventInfo, "id" | "receivedAt"> {
   receivedAt: Date;
-  requestId: string;
-  datastreamId: string;
-  propertyId: string;
-  environmentId: string;
-  ecid: string;
-  eventType: string | null;
-  xdm: unknown;
-  data: unknown;
-  pageName: string | null;
-  pageUrl: string | null;
-  siteSection: string | null;
-  /** Analytics event numbers as a comma-separated list, e.g. `"1,9"`. */
-  eventNumbers: string | null;
-  linkType: string | null;
-  linkUrl: string | null;
-  /** eVar7 (docs/analytics-mapping.md). */
-  searchTerm: string | null;
-  /** eVar15. */
-  deviceType: string | null;
-  /** eVar9. */
-  downloadName: string | null;
-  /** `marketing.trackingCode`. */
-  campaign: string | null;
   /**
    * The request body the event arrived in and its place in `events`, when the edge has it.
    * Stores keep that text once per request instead of serialising every event again (the
