@@ -10,7 +10,8 @@
 // code asks for it. Loads alternate between the pages; every first visit is a fresh
 // browser context (no cache, no cookies). Chromium is driven over the DevTools pipe with
 // only Page and Performance enabled (bench/cdpPipe.mjs says why not Playwright).
-// Run: npx tsx bench/page-cost.mjs [loads] [--breakdown] [--profile]   (default 10 loads)
+// Run: npx tsx bench/page-cost.mjs [loads] [--breakdown] [--floor-parts] [--profile]
+// (default 10 loads)
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
@@ -20,11 +21,13 @@ import { build } from "esbuild";
 import { createDemoServer } from "../apps/demo-site/src/index.ts";
 import createApp from "../apps/server/src/createApp.ts";
 import ensureCertificate from "../apps/server/src/ensureCertificate.ts";
+import { buildLibrary } from "../packages/builder/src/index.ts";
+import { COMPILE_HINT } from "../packages/builder/src/buildLibrary.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
-import { buildPcMarketingLibrary } from "../e2e/pcMarketingLibrary.ts";
 import { repoRoot } from "../e2e/startServer.ts";
 import { createPropertyDocument, ENVIRONMENTS } from "../properties/pc-marketing/src/index.ts";
 import { launchCdp, openPage } from "./cdpPipe.mjs";
+import { launchBuild } from "./launchBuild.mjs";
 
 const LOADS = Number(process.argv[2] ?? 10);
 // --profile: also print where the Liftoff page's scripting time goes on first and repeat
@@ -33,6 +36,14 @@ const PROFILE = process.argv.includes("--profile");
 // --breakdown: also the engine alone, + Web SDK, + identity (no rules, no data elements), to
 // show what each part costs before any rule runs.
 const BREAKDOWN = process.argv.includes("--breakdown");
+// --floor-parts: also each part of the floor on its own, to show where the floor goes.
+const FLOOR_PARTS = process.argv.includes("--floor-parts");
+const FLOOR = {
+  storage: "floor part: debug-flag storage reads and a first cookie read",
+  id: "floor part: the /id call and its cookies",
+  interact: "floor part: the interact call and its cookies",
+  tags: "floor part: the five vendor and hosted script tags (and the vendor scripts)",
+};
 const PARTS = {
   engine: ["core"],
   sdk: ["core", "web-sdk"],
@@ -41,7 +52,6 @@ const PARTS = {
 const EDGE_HOST = "edge.example.test";
 // After the window load, how long a visit waits for the page view's answer to be handled.
 const SETTLE_MS = 1500;
-const HINT = "//# allFunctionsCalledOnLoad\n";
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const require = createRequire(import.meta.url);
 
@@ -164,13 +174,13 @@ async function profileByPart(cdp, url, code, libraryPath, loads, repeatVisit) {
 }
 
 /**
- * The floor row's script: one first visit of the Liftoff page is watched (Network domain,
- * not measured), and its requests — the /id and interact calls with their bodies, the
- * vendor and hosted script tags — and the cookies it left are replayed by a few lines of
- * plain JavaScript at the same moments (load of the library, DOM ready, window load — the
- * library tag is async, so either may have passed), with
- * the two debug-flag storage reads the SDKs make. Vendor scripts load and run as for the
- * container. What this costs is the browser's price for the work itself.
+ * The floor row's script, in parts: one first visit of the Liftoff page is watched (Network
+ * domain, not measured), and its requests — the /id and interact calls with their bodies,
+ * the vendor and hosted script tags — and the cookies it left are replayed by a few lines of
+ * plain JavaScript at the same moments (load of the library, DOM ready, window load; the
+ * library tag is async, so either may have passed), with the two debug-flag storage reads
+ * the engine and the SDK make and a first cookie read. Vendor scripts load and run as for
+ * the container. What this costs is the browser's price for the work itself.
  */
 async function floorScript(cdp, url) {
   const page = await openPage(cdp, ["Page", "Network"]);
@@ -197,17 +207,20 @@ async function floorScript(cdp, url) {
           `document.cookie=${JSON.stringify(`${c.name}=${c.value}; path=/; max-age=34128000`)};`,
       )
       .join("");
-  return `(function(){
-try{localStorage.getItem("com.adobe.reactor.debug")}catch(e){}
+  return {
+    storage: `try{localStorage.getItem("com.adobe.reactor.debug")}catch(e){}
 try{sessionStorage.getItem("com.adobe.alloy.instance.alloy.debug")}catch(e){}
-var jar=document.cookie;
-fetch(${JSON.stringify(id.url)}).then(function(r){return r.json()}).then(function(){${write(/^AMCV/)}});
-function ready(f){document.readyState==="loading"?document.addEventListener("DOMContentLoaded",f):f()}
-ready(function(){fetch(${JSON.stringify(interact.url)}.replace(/requestId=[^&]*/,"requestId="+crypto.randomUUID()),{method:"POST",body:${JSON.stringify(interact.postData ?? "")}}).then(function(r){return r.json()}).then(function(){${write(/^kndctr/)}})});
-function loaded(f){document.readyState==="complete"?f():addEventListener("load",f)}
-loaded(function(){${JSON.stringify(tags.map((t) => t.url))}.forEach(function(src){var s=document.createElement("script");s.async=true;s.src=src;document.head.appendChild(s)})});
-})();`;
+var jar=document.cookie;`,
+    id: `fetch(${JSON.stringify(id.url)}).then(function(r){return r.json()}).then(function(){${write(/^AMCV/)}});`,
+    interact: `function ready(f){document.readyState==="loading"?document.addEventListener("DOMContentLoaded",f):f()}
+ready(function(){fetch(${JSON.stringify(interact.url)}.replace(/requestId=[^&]*/,"requestId="+crypto.randomUUID()),{method:"POST",body:${JSON.stringify(interact.postData ?? "")}}).then(function(r){return r.json()}).then(function(){${write(/^kndctr/)}})});`,
+    tags: `function loaded(f){document.readyState==="complete"?f():addEventListener("load",f)}
+loaded(function(){${JSON.stringify(tags.map((t) => t.url))}.forEach(function(src){var s=document.createElement("script");s.async=true;s.src=src;document.head.appendChild(s)})});`,
+  };
 }
+
+/** A library file running some parts of the floor script. */
+const floorFile = (parts, names) => `(function(){${names.map((n) => parts[n]).join("\n")}})();`;
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "liftoff-page-cost-"));
@@ -247,17 +260,16 @@ async function main() {
     rules: doc.rules.filter((r) => ["Data Layer", "All Pages - Page View"].includes(r.name)),
   };
   const libraries = {
-    "/liftoff.js": await buildPcMarketingLibrary(doc, { environmentId, minify: true }),
-    "/minimal.js": await buildPcMarketingLibrary(minimal, { environmentId, minify: true }),
-    "/turbine.js": await buildPcMarketingLibrary(doc, {
+    "/liftoff.js": (await buildLibrary(doc, { environmentId })).code,
+    "/minimal.js": (await buildLibrary(minimal, { environmentId })).code,
+    "/turbine.js": await launchBuild(doc, {
       environmentId,
-      minify: true,
       engine: readFileSync(require.resolve("@adobe/reactor-turbine/dist/engine.min.js"), "utf8"),
       replaceModules: { "web-sdk/src/lib/instanceManager.js": await alloyInstanceManager() },
     }),
   };
   // A Launch build carries no compile hint; this row shows what the hint alone would give it.
-  libraries["/turbine-hint.js"] = HINT + libraries["/turbine.js"];
+  libraries["/turbine-hint.js"] = COMPILE_HINT + libraries["/turbine.js"];
   if (BREAKDOWN)
     for (const [name, extensions] of Object.entries(PARTS)) {
       const part = {
@@ -266,10 +278,7 @@ async function main() {
         dataElements: [],
         extensions: doc.extensions.filter((e) => extensions.includes(e.name)),
       };
-      libraries[`/${name}.js`] = await buildPcMarketingLibrary(part, {
-        environmentId,
-        minify: true,
-      });
+      libraries[`/${name}.js`] = (await buildLibrary(part, { environmentId })).code;
     }
   const files = createServer((req, res) => {
     const body = libraries[req.url ?? ""];
@@ -285,9 +294,12 @@ async function main() {
     turbineHint: createDemoServer({ libraryUrl: `${filesOrigin}/turbine-hint.js` }),
     floor: createDemoServer({ libraryUrl: `${filesOrigin}/floor.js` }),
   };
-  if (BREAKDOWN)
-    for (const name of Object.keys(PARTS))
-      sites[name] = createDemoServer({ libraryUrl: `${filesOrigin}/${name}.js` });
+  const extra = [
+    ...(BREAKDOWN ? Object.keys(PARTS) : []),
+    ...(FLOOR_PARTS ? Object.keys(FLOOR) : []),
+  ];
+  for (const name of extra)
+    sites[name] = createDemoServer({ libraryUrl: `${filesOrigin}/${name}.js` });
   const origins = {};
   for (const [name, site] of Object.entries(sites))
     origins[name] = `http://127.0.0.1:${await listen(site)}/`;
@@ -300,7 +312,10 @@ async function main() {
       `--host-resolver-rules=MAP ${EDGE_HOST} 127.0.0.1:${httpsPort}`,
     ],
   });
-  libraries["/floor.js"] = await floorScript(cdp, origins.liftoff);
+  const floor = await floorScript(cdp, origins.liftoff);
+  libraries["/floor.js"] = floorFile(floor, Object.keys(FLOOR));
+  if (FLOOR_PARTS)
+    for (const name of Object.keys(FLOOR)) libraries[`/${name}.js`] = floorFile(floor, [name]);
   // First visit: a fresh context (no cookies, storage never touched). Repeat visit: the
   // same page loaded again in that context (ECID cookie set, storage initialised); the
   // metrics start again with the new document.
@@ -367,6 +382,7 @@ async function main() {
     console.log(row("sdk", "breakdown: + Web SDK extension (instance configured)"));
     console.log(row("identity", "breakdown: + identity extension (Visitor, /id)"));
   }
+  if (FLOOR_PARTS) for (const [name, label] of Object.entries(FLOOR)) console.log(row(name, label));
   const raw = (list) => list.map((v) => v.toFixed(1)).join(" ");
   for (const name of Object.keys(samples))
     console.log(`raw ${name}: first ${raw(samples[name])}; repeat ${raw(repeat[name])}`);

@@ -11,13 +11,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import {
+  loadBuilder,
   loadDemoSite,
   loadProperty,
   loadServer,
   type StoredEvent,
   type VendorCall,
 } from "./pcMarketingModules.ts";
-import { buildPcMarketingLibrary } from "./pcMarketingLibrary.ts";
 
 export interface PcMarketing {
   serverOrigin: string;
@@ -77,7 +77,8 @@ export async function startPcMarketing(options: FixtureOptions = {}): Promise<Pc
     hostedScriptsBase: `${vendor}/hosted`,
     ...options,
   });
-  const code = await buildPcMarketingLibrary(doc, { environmentId, minify: false });
+  const { buildLibrary } = await loadBuilder();
+  const { code } = await buildLibrary(doc, { environmentId, minify: false });
   await store.libraries.put({
     propertyId: PROPERTY_ID,
     environmentId,

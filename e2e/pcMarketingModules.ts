@@ -93,20 +93,11 @@ export const loadDemoSite = () =>
 
 export const loadProperty = () => load<PropertyModule>("properties/pc-marketing/src/index.ts");
 
-export const loadBuilder = () => load<Record<string, unknown>>("packages/builder/src/index.ts");
-
-export const loadCoreBuild = () =>
-  Promise.all([
-    load<{
-      buildModules: (
-        paths: string[],
-        describe: (path: string) => object,
-      ) => Promise<Record<string, { script: string } & Record<string, unknown>>>;
-    }>("packages/core/build.mjs"),
-    load<{
-      describeModule: (path: string) => { name: string; displayName: string } | undefined;
-    }>("packages/core/src/manifest.ts"),
-  ]).then(([build, manifest]) => ({
-    buildModules: build.buildModules,
-    describeModule: manifest.describeModule,
-  }));
+/** The builder's `buildLibrary` (packages/builder/src/buildLibrary.ts), as the suites call it. */
+export const loadBuilder = () =>
+  load<{
+    buildLibrary: (
+      doc: PropertyDocument,
+      options: { environmentId: string; minify?: boolean },
+    ) => Promise<{ code: string }>;
+  }>("packages/builder/src/index.ts");
