@@ -5,29 +5,13 @@
 // keeps its code as a string for Core to write as a script — and another engine after it.
 // Liftoff's own builds differ in exactly those places (the compiled custom-code action and
 // the compile hint), which is what the benchmark compares.
-import { transformSync } from "esbuild";
-import { exportLaunch, transforms } from "../packages/builder/src/index.ts";
+import { exportLaunch } from "../packages/builder/src/index.ts";
 import { JsCode, toSource } from "../packages/builder/src/JsCode.ts";
+import { applyTransforms, CUSTOM_CODE_ACTION } from "../packages/builder/src/transforms.ts";
 
-/** `function(<parameters>){<code>}`, minified as a Launch build minifies it. */
-function functionCode(code, parameters) {
-  const out = transformSync(`__f=function(${parameters.join(",")}){${code}\n}`, {
-    minify: true,
-    target: "es2018",
-    legalComments: "none",
-  });
-  return new JsCode(out.code.trim().replace(/^__f=/, "").replace(/;$/, ""));
-}
-
-function launchSettings(modulePath, settings = {}) {
-  const out = { ...settings };
-  for (const t of transforms[modulePath] ?? []) {
-    if (t.type === "remove") delete out[t.propertyPath];
-    else if (typeof out[t.propertyPath] === "string")
-      out[t.propertyPath] = functionCode(out[t.propertyPath], t.parameters ?? []);
-  }
-  return out;
-}
+/** Launch's transforms: the builder's, except that the custom-code action stays a string. */
+const launchSettings = (modulePath, settings = {}) =>
+  modulePath === CUSTOM_CODE_ACTION ? settings : applyTransforms(modulePath, settings, true);
 
 /**
  * @param {object} doc a property document
