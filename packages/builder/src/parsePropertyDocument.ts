@@ -127,6 +127,11 @@ function documentCheck(c: ReturnType<typeof createChecker>): Check {
           domains: c.arrayOf(c.nonEmpty),
           undefinedVarsReturnEmpty: c.boolean,
           ruleComponentSequencingEnabled: c.boolean,
+          libraryMaxAge: (v, p) => {
+            c.nonNegativeInteger(v, p);
+            if (typeof v === "number" && v > 31_536_000)
+              c.fail(p, "expected at most 31536000 seconds (one year)");
+          },
         },
       ),
     }),

@@ -6,17 +6,23 @@
  * that changes something must send the session's CSRF token in `x-csrf-token`.
  * Roles are cumulative: viewer < editor < approver < admin. The API enforces them.
  *
- * Optimistic locking: every change to a property carries the `revision` the client last
- * saw; when the property has moved on, the answer is 409 with `currentRevision`.
+ * Resources and revisions: rules, data elements, extensions, environments and the property's
+ * own settings are resources, each with its own revision history (`ResourceInfo.revision`).
+ * A change names the revision of the resource it started from (`revision` in the body, or
+ * `?revision=N` on DELETE); it is refused with 409 `edit-conflict` only when that same
+ * resource changed since (`EditConflict` says who changed it and carries their version).
+ * Every accepted change is one new property revision too: the property-wide history.
+ * Deleting a rule, data element or extension is soft: the resource stays listed as deleted
+ * (and can be restored) until a production publish removes it.
  *
  * Status codes (docs/api.md has every route's errors): POSTs that create something answer
- * 201 (users, properties, import, data elements, rules, components, environments,
- * libraries); the library steps and `POST /api/session` answer 200; DELETEs of users,
- * environments and the session answer 204. 400 names the field (`field`, `errors[].path`),
- * 401 means no session, 403 a missing role or CSRF token, 422 a build refused or failed.
- * Components: `kind` is `events`, `conditions` or `actions`.
+ * 201 (users, properties, import, data elements, rules, copies, components, environments,
+ * libraries); library steps and `POST /api/session` answer 200; DELETEs of users,
+ * environments, libraries and the session answer 204. 400 names the field (`field`,
+ * `errors[].path`), 401 means no session, 403 a missing role or CSRF token, 422 a build
+ * refused or failed. Components: `kind` is `events`, `conditions` or `actions`.
  *
- * Routes (`:pid` property id, `:id` resource id, `:lid` library id):
+ * Routes (`:pid` property id, `:id` resource id, `:kind` a ResourceKind, `:lid` library id):
  *   POST   /api/session                      {username, password} → SessionInfo
  *   GET    /api/session                      → SessionInfo (401 when signed out)
  *   DELETE /api/session                      → 204
@@ -27,34 +33,45 @@
  *   GET    /api/extensions                   → ExtensionManifest[] (the catalog, for forms)
  *   GET    /api/properties                   → PropertySummary[]
  *   POST   /api/properties                   (editor) {name, orgId, domains} → PropertyState
- *   GET    /api/properties/:pid              → PropertyState
+ *   GET    /api/properties/:pid              → PropertyState (the working state: latest revisions)
  *   PUT    /api/properties/:pid/settings     (editor) {revision, name?, settings?, company?} → PropertyState
- *   PUT    /api/properties/:pid/extensions/:name  (editor) {revision, extension} → PropertyState
+ *   PUT    /api/properties/:pid/extensions/:name  (editor) {revision?, extension} → PropertyState (revision omitted: add)
  *   DELETE /api/properties/:pid/extensions/:name?revision=N  (editor) → PropertyState
- *   POST   /api/properties/:pid/data-elements      (editor) {revision, dataElement (id optional)} → PropertyState
+ *   POST   /api/properties/:pid/data-elements      (editor) {dataElement (id optional)} → PropertyState
  *   PUT    /api/properties/:pid/data-elements/:id  (editor) {revision, dataElement} → PropertyState
  *   DELETE /api/properties/:pid/data-elements/:id?revision=N (editor) → PropertyState
- *   POST   /api/properties/:pid/rules              (editor) {revision, rule (ids optional)} → PropertyState
+ *   POST   /api/properties/:pid/rules              (editor) {rule (ids optional)} → PropertyState
  *   PUT    /api/properties/:pid/rules/:id          (editor) {revision, rule} → PropertyState
  *   DELETE /api/properties/:pid/rules/:id?revision=N (editor) → PropertyState
  *   POST   /api/properties/:pid/rules/:id/components        (editor) {revision, kind, component, index?} → PropertyState
  *   PUT    /api/properties/:pid/rules/:id/components/:cid   (editor) {revision, component} → PropertyState
  *   DELETE /api/properties/:pid/rules/:id/components/:cid?revision=N (editor) → PropertyState
+ *   GET    /api/properties/:pid/resources/:kind/:id/revisions    → ResourceRevisionInfo[] (newest first)
+ *   GET    /api/properties/:pid/resources/:kind/:id/revisions/:n → ResourceRevision
+ *   POST   /api/properties/:pid/resources/:kind/:id/restore (editor) {revision, from?} → PropertyState
+ *            (`from` default: the last revision before a delete — "undo delete")
+ *   POST   /api/properties/:pid/resources/:kind/:id/copy    (editor) → PropertyState ("Copy of …", rules and data elements)
+ *   POST   /api/properties/:pid/bulk         (editor) {action, items: [{kind, id, revision}]} → PropertyState
+ *            (action: enable | disable (rules), delete, restore; one property revision for all)
  *   GET    /api/properties/:pid/validation   → {revision, problems: PropertyProblem[]}
- *   GET    /api/properties/:pid/revisions    → RevisionInfo[] (newest first)
- *   GET    /api/properties/:pid/revisions/:n → PropertyState (that revision)
+ *   GET    /api/properties/:pid/revisions    → RevisionInfo[] (property-wide history, newest first)
+ *   GET    /api/properties/:pid/revisions/:n → PropertyState (the property as of revision n)
  *   GET    /api/properties/:pid/diff?from=a&to=b → PropertyDiff
  *   GET    /api/properties/:pid/export       → PropertyDocument (?format=launch[&environmentId=…] → Launch container JSON; default production)
  *   POST   /api/properties/import            (editor) Launch container JSON, library file text (text/plain), or PropertyDocument → ImportResult
  *   GET    /api/properties/:pid/environments → EnvironmentInfo[]
- *   POST   /api/properties/:pid/environments (admin) {revision, name} → EnvironmentInfo (a development environment)
+ *   POST   /api/properties/:pid/environments (admin) {name} → EnvironmentInfo (a development environment)
  *   DELETE /api/properties/:pid/environments/:id?revision=N (admin) → 204
  *   GET    /api/properties/:pid/libraries    → LibraryInfo[]
- *   POST   /api/properties/:pid/libraries    (editor) {name, environmentId, revision?} → LibraryInfo
+ *   POST   /api/properties/:pid/libraries    (editor) {name, environmentId?, resources?: ResourceRef[], addAllChanged?} → LibraryInfo
  *   GET    /api/properties/:pid/libraries/:lid → LibraryInfo
- *   POST   /api/properties/:pid/libraries/:lid/build    (editor) → LibraryInfo (built to its development environment)
- *   POST   /api/properties/:pid/libraries/:lid/submit   (editor) → LibraryInfo (built to staging)
- *   POST   /api/properties/:pid/libraries/:lid/reject   (approver) → LibraryInfo
+ *   PATCH  /api/properties/:pid/libraries/:lid (editor) {name?, environmentId? (null: none)} → LibraryInfo (in development)
+ *   DELETE /api/properties/:pid/libraries/:lid (editor) → 204 (in development or rejected)
+ *   POST   /api/properties/:pid/libraries/:lid/resources        (editor) {resources?: ResourceRef[], addAllChanged?} → LibraryInfo
+ *   DELETE /api/properties/:pid/libraries/:lid/resources/:kind/:id (editor) → LibraryInfo
+ *   POST   /api/properties/:pid/libraries/:lid/build    (editor) → LibraryInfo (latest revisions, to its development environment)
+ *   POST   /api/properties/:pid/libraries/:lid/submit   (editor) → LibraryInfo (revisions pinned, built to staging)
+ *   POST   /api/properties/:pid/libraries/:lid/reject   (approver) → LibraryInfo (back to development, unpinned)
  *   POST   /api/properties/:pid/libraries/:lid/approve  (approver) → LibraryInfo
  *   POST   /api/properties/:pid/libraries/:lid/publish  (approver) → LibraryInfo (production, atomic)
  *   POST   /api/properties/:pid/libraries/:lid/republish (approver) → LibraryInfo (rollback to this published library)
@@ -88,8 +105,81 @@ export interface ApiProblem {
   detail?: string;
   /** Field-level errors, each naming its place in the request body. */
   errors?: Array<{ path: string; message: string }>;
-  /** On 409: the revision the property is at now. */
-  currentRevision?: number;
+  /** On 409 `edit-conflict`: which resource, who changed it, and their version. */
+  conflict?: EditConflict;
+}
+
+/** What a property is made of. Rules, data elements and extensions go into libraries. */
+export type ResourceKind = "rule" | "dataElement" | "extension" | "environment" | "settings";
+export const RESOURCE_KINDS: readonly ResourceKind[] = [
+  "rule",
+  "dataElement",
+  "extension",
+  "environment",
+  "settings",
+];
+/** The kinds a library holds (Launch's library resources). */
+export type LibraryResourceKind = "rule" | "dataElement" | "extension";
+export const LIBRARY_RESOURCE_KINDS: readonly LibraryResourceKind[] = [
+  "rule",
+  "dataElement",
+  "extension",
+];
+
+/**
+ * One resource by kind and id. Extensions are addressed by name; the property's settings
+ * (name, company, property settings) are the one resource `{kind: "settings", id: "property"}`.
+ */
+export interface ResourceRef {
+  kind: ResourceKind;
+  id: string;
+}
+
+export const SETTINGS_RESOURCE_ID = "property";
+
+/** A resource in the working state, with where it stands against production. */
+export interface ResourceInfo extends ResourceRef {
+  name: string;
+  /** Its latest revision (1 when created). */
+  revision: number;
+  updatedAt: string;
+  updatedBy: string;
+  /** Deleted since the last production publish, or still in production: can be restored. */
+  deleted: boolean;
+  /** The revision production serves; absent when it was never published. */
+  publishedRevision?: number;
+  /** Latest revision differs from production (added, changed or deleted since). */
+  changed: boolean;
+}
+
+/** Body of 409 `edit-conflict`: someone saved the same resource after you loaded it. */
+export interface EditConflict {
+  resource: ResourceRef & { name: string };
+  /** The revision you started from. */
+  yourRevision: number;
+  /** The revision it is at now; send this with your merged version. */
+  currentRevision: number;
+  changedBy: string;
+  changedAt: string;
+  /** Their version (the current one); null when they deleted it. */
+  current: unknown;
+}
+
+export interface ResourceRevisionInfo {
+  revision: number;
+  /** The property revision this change was part of. */
+  propertyRevision: number;
+  createdAt: string;
+  author: string;
+  summary: string;
+  /** This revision deleted the resource. */
+  deleted: boolean;
+}
+
+export interface ResourceRevision extends ResourceRevisionInfo, ResourceRef {
+  name: string;
+  /** The resource as it was saved (for a delete: as it was before). */
+  body: unknown;
 }
 
 export interface PropertySummary {
@@ -101,12 +191,18 @@ export interface PropertySummary {
 }
 
 export interface PropertyState {
+  /** The property revision: it moves with every change to any resource. */
   revision: number;
   updatedAt: string;
   updatedBy: string;
+  /** The working state: every resource at its latest revision, deleted ones left out. */
   document: PropertyDocument;
-  /** Validation findings of this revision (builds refuse while there are any). */
+  /** Every resource (deleted ones that can still be restored too). */
+  resources: ResourceInfo[];
+  /** Validation findings of the working state (builds refuse while a library has any). */
   problems: PropertyProblem[];
+  /** On answers to a change: the resource it created or changed, at its new revision. */
+  saved?: ResourceRef & { revision: number };
 }
 
 export interface RevisionInfo {
@@ -115,12 +211,14 @@ export interface RevisionInfo {
   author: string;
   /** e.g. `updated rule "Page View"`. */
   summary: string;
+  /** The resources this change gave a new revision, with that revision. */
+  resources: Array<ResourceRef & { name: string; revision: number }>;
 }
 
 export type ChangeKind = "added" | "removed" | "changed";
 
 export interface ItemChange {
-  kind: "rule" | "dataElement" | "extension" | "environment" | "settings";
+  kind: ResourceKind;
   id: string;
   name: string;
   change: ChangeKind;
@@ -141,9 +239,17 @@ export interface EnvironmentInfo {
   /** `<script src="…/libs/<property>/<environment>/launch.min.js" async></script>` (stable per environment). */
   embedCode: string;
   libraryUrl: string;
-  /** The library currently served there, if any. */
+  /** The library whose build is served there now, if any. */
   libraryId?: string;
+  libraryName?: string;
   builtAt?: string;
+  /**
+   * The library that holds this environment: for development, the library in development
+   * assigned to it; for staging, the submitted or approved library. At most one.
+   */
+  heldBy?: { id: string; name: string; state: LibraryState };
+  /** `Cache-Control` the library is served with (development: `no-cache`). */
+  cacheControl: string;
 }
 
 export type LibraryState = "development" | "submitted" | "approved" | "rejected" | "published";
@@ -153,22 +259,44 @@ export interface LibraryBuild {
   stage: Stage;
   at: string;
   by: string;
+  /** The property revision when it was built. */
+  propertyRevision: number;
   bytes: number;
   gzipBytes: number;
   durationMs: number;
 }
 
+/** One resource in a library. */
+export interface LibraryResource {
+  kind: LibraryResourceKind;
+  id: string;
+  name: string;
+  /** Pinned revision (submitted, approved, published); absent while in development. */
+  pinnedRevision?: number;
+  /** The revision a build takes now: the pinned one, or the latest. */
+  revision: number;
+  /** That revision deletes the resource: the build leaves it out. */
+  deleted: boolean;
+}
+
+/**
+ * A named set of resources (Launch's library). In development (and after a rejection) it
+ * builds the latest revision of each; submitting pins them. Builds for staging and
+ * production contain what production serves plus the library's resources.
+ */
 export interface LibraryInfo {
   id: string;
   name: string;
-  /** The property revision this library captures. */
-  revision: number;
   state: LibraryState;
-  environmentId: string;
+  /** The development environment it builds to; absent when none is assigned. */
+  environmentId?: string;
   createdAt: string;
   createdBy: string;
+  resources: LibraryResource[];
   builds: LibraryBuild[];
   publishedAt?: string;
+  /** Served in production now. */
+  live: boolean;
 }
 
 export interface AuditEntry {

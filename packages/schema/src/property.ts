@@ -93,10 +93,21 @@ export interface PropertyRule {
   actions: PropertyRuleAction[];
 }
 
+/** The property's own settings: the container's, plus how its libraries are served. */
+export interface PropertyDocumentSettings extends PropertySettings {
+  /**
+   * Seconds browsers and CDNs may cache the staging and production libraries before they
+   * revalidate (ETag); default 3600. Development libraries are always `no-cache`.
+   */
+  libraryMaxAge?: number;
+}
+
+export const DEFAULT_LIBRARY_MAX_AGE = 3600;
+
 export interface PropertyDocument {
   formatVersion: typeof PROPERTY_FORMAT_VERSION;
   company: Company;
-  property: { id: string; name: string; settings: PropertySettings };
+  property: { id: string; name: string; settings: PropertyDocumentSettings };
   environments: PropertyEnvironment[];
   extensions: PropertyExtension[];
   dataElements: PropertyDataElement[];

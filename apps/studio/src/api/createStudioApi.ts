@@ -15,8 +15,13 @@ import type {
   UserInfo,
   Role,
   Company,
-  PropertySettings,
+  PropertyDocumentSettings,
   StoredEventInfo,
+  ResourceKind,
+  ResourceRef,
+  ResourceRevision,
+  ResourceRevisionInfo,
+  LibraryResourceKind,
 } from "@liftoff/schema";
 import type { ApiClient } from "./createApiClient.ts";
 
@@ -70,18 +75,20 @@ export function createStudioApi(client: ApiClient) {
       create: (body: { name: string; orgId: string; domains: string[] }) =>
         client.request<PropertyState>("POST", "/api/properties", body),
       get: (pid: string) => client.get<PropertyState>(prop(pid)),
+      /** `revision`: the settings resource's revision the form started from. */
       saveSettings: (
         pid: string,
         body: {
           revision: number;
           name?: string;
-          settings?: PropertySettings;
+          settings?: PropertyDocumentSettings;
           company?: Company;
         },
       ) => client.request<PropertyState>("PUT", `${prop(pid)}/settings`, body),
-      saveExtension: (pid: string, revision: number, extension: PropertyExtension) =>
+      /** `revision` undefined adds the extension; otherwise the revision the form started from. */
+      saveExtension: (pid: string, revision: number | undefined, extension: PropertyExtension) =>
         client.request<PropertyState>("PUT", `${prop(pid)}/extensions/${e(extension.name)}`, {
-          revision,
+          ...(revision !== undefined ? { revision } : {}),
           extension,
         }),
       removeExtension: (pid: string, revision: number, name: string) =>
@@ -89,6 +96,7 @@ export function createStudioApi(client: ApiClient) {
           "DELETE",
           `${prop(pid)}/extensions/${e(name)}${q({ revision })}`,
         ),
+      /** `revision`: the data element's revision the form started from (ignored when new). */
       saveDataElement: (
         pid: string,
         revision: number,
@@ -97,27 +105,23 @@ export function createStudioApi(client: ApiClient) {
       ) =>
         isNew
           ? client.request<PropertyState>("POST", `${prop(pid)}/data-elements`, {
-              revision,
               // The server assigns ids to new items.
               dataElement: { ...dataElement, id: dataElement.id || undefined },
             })
           : client.request<PropertyState>(
               "PUT",
               `${prop(pid)}/data-elements/${e(dataElement.id)}`,
-              {
-                revision,
-                dataElement,
-              },
+              { revision, dataElement },
             ),
       removeDataElement: (pid: string, revision: number, id: string) =>
         client.request<PropertyState>(
           "DELETE",
           `${prop(pid)}/data-elements/${e(id)}${q({ revision })}`,
         ),
+      /** `revision`: the rule's revision the form started from (ignored when new). */
       saveRule: (pid: string, revision: number, rule: PropertyRule, isNew: boolean) =>
         isNew
           ? client.request<PropertyState>("POST", `${prop(pid)}/rules`, {
-              revision,
               rule: withoutBlankIds(rule),
             })
           : client.request<PropertyState>("PUT", `${prop(pid)}/rules/${e(rule.id)}`, {
@@ -126,19 +130,72 @@ export function createStudioApi(client: ApiClient) {
             }),
       removeRule: (pid: string, revision: number, id: string) =>
         client.request<PropertyState>("DELETE", `${prop(pid)}/rules/${e(id)}${q({ revision })}`),
+      /** One resource's history, newest first. */
+      resourceRevisions: (pid: string, kind: ResourceKind, id: string) =>
+        client.get<ResourceRevisionInfo[]>(
+          `${prop(pid)}/resources/${e(kind)}/${e(id)}/revisions`,
+        ),
+      resourceRevision: (pid: string, kind: ResourceKind, id: string, n: number) =>
+        client.get<ResourceRevision>(
+          `${prop(pid)}/resources/${e(kind)}/${e(id)}/revisions/${n}`,
+        ),
+      /** Saves revision `from` again as the newest; without `from`, undoes a delete. */
+      restore: (pid: string, kind: ResourceKind, id: string, revision: number, from?: number) =>
+        client.request<PropertyState>(
+          "POST",
+          `${prop(pid)}/resources/${e(kind)}/${e(id)}/restore`,
+          { revision, ...(from !== undefined ? { from } : {}) },
+        ),
+      /** "Copy of …": the answer's `saved` names the copy. */
+      copy: (pid: string, kind: "rule" | "dataElement", id: string) =>
+        client.request<PropertyState>("POST", `${prop(pid)}/resources/${e(kind)}/${e(id)}/copy`),
+      bulk: (
+        pid: string,
+        action: "enable" | "disable" | "delete" | "restore",
+        items: Array<ResourceRef & { revision: number }>,
+      ) => client.request<PropertyState>("POST", `${prop(pid)}/bulk`, { action, items }),
       revisions: (pid: string) => client.get<RevisionInfo[]>(`${prop(pid)}/revisions`),
+      revision: (pid: string, n: number) => client.get<PropertyState>(`${prop(pid)}/revisions/${n}`),
       diff: (pid: string, from: number, to: number) =>
         client.get<PropertyDiff>(`${prop(pid)}/diff${q({ from, to })}`),
       environments: (pid: string) => client.get<EnvironmentInfo[]>(`${prop(pid)}/environments`),
-      addEnvironment: (pid: string, revision: number, name: string) =>
-        client.request<EnvironmentInfo>("POST", `${prop(pid)}/environments`, { revision, name }),
+      addEnvironment: (pid: string, name: string) =>
+        client.request<EnvironmentInfo>("POST", `${prop(pid)}/environments`, { name }),
+      /** `revision`: the environment resource's revision. */
       removeEnvironment: (pid: string, revision: number, id: string) =>
         client.request<void>("DELETE", `${prop(pid)}/environments/${e(id)}${q({ revision })}`),
     },
     libraries: {
       list: (pid: string) => client.get<LibraryInfo[]>(`${prop(pid)}/libraries`),
-      create: (pid: string, body: { name: string; environmentId: string; revision?: number }) =>
-        client.request<LibraryInfo>("POST", `${prop(pid)}/libraries`, body),
+      get: (pid: string, lid: string) =>
+        client.get<LibraryInfo>(`${prop(pid)}/libraries/${e(lid)}`),
+      create: (
+        pid: string,
+        body: {
+          name: string;
+          environmentId?: string;
+          resources?: Array<{ kind: LibraryResourceKind; id: string }>;
+          addAllChanged?: boolean;
+        },
+      ) => client.request<LibraryInfo>("POST", `${prop(pid)}/libraries`, body),
+      /** `environmentId: null` unassigns the development environment. */
+      update: (pid: string, lid: string, body: { name?: string; environmentId?: string | null }) =>
+        client.request<LibraryInfo>("PATCH", `${prop(pid)}/libraries/${e(lid)}`, body),
+      remove: (pid: string, lid: string) =>
+        client.request<void>("DELETE", `${prop(pid)}/libraries/${e(lid)}`),
+      addResources: (
+        pid: string,
+        lid: string,
+        body: {
+          resources?: Array<{ kind: LibraryResourceKind; id: string }>;
+          addAllChanged?: boolean;
+        },
+      ) => client.request<LibraryInfo>("POST", `${prop(pid)}/libraries/${e(lid)}/resources`, body),
+      removeResource: (pid: string, lid: string, kind: LibraryResourceKind, id: string) =>
+        client.request<LibraryInfo>(
+          "DELETE",
+          `${prop(pid)}/libraries/${e(lid)}/resources/${e(kind)}/${e(id)}`,
+        ),
       act: (pid: string, lid: string, action: LibraryAction) =>
         client.request<LibraryInfo>("POST", `${prop(pid)}/libraries/${e(lid)}/${action}`),
     },
