@@ -1,3 +1,4 @@
+import type { EditConflict } from "@liftoff/schema";
 import { HttpError } from "../http/HttpError.ts";
 
 const TYPE = "urn:liftoff:errors:api:";
@@ -26,6 +27,14 @@ export class ApiError extends HttpError {
 }
 
 type FieldError = { path: string; message: string };
+
+const kindLabel: Record<EditConflict["resource"]["kind"], string> = {
+  rule: "rule",
+  dataElement: "data element",
+  extension: "extension",
+  environment: "environment",
+  settings: "the property settings",
+};
 
 /** The studio API's problem catalogue (docs/api.md lists it). */
 export const apiProblems = {
@@ -70,17 +79,14 @@ export const apiProblems = {
     ),
   notFound: (what: string) =>
     new ApiError(404, "not-found", "Not found", `${what} does not exist.`),
-  conflict: (detail: string, currentRevision?: number) =>
-    new ApiError(409, "conflict", "Conflict", detail, {
-      ...(currentRevision !== undefined ? { extra: { currentRevision } } : {}),
-    }),
-  staleRevision: (sent: number, currentRevision: number) =>
+  conflict: (detail: string) => new ApiError(409, "conflict", "Conflict", detail),
+  editConflict: (conflict: EditConflict) =>
     new ApiError(
       409,
-      "stale-revision",
-      "The property has changed",
-      `You edited revision ${sent}; the property is at revision ${currentRevision}. Reload and apply your change again.`,
-      { field: "revision", extra: { currentRevision } },
+      "edit-conflict",
+      "Someone else changed this",
+      `${conflict.changedBy} saved ${kindLabel[conflict.resource.kind]} "${conflict.resource.name}" at ${conflict.changedAt} (revision ${conflict.currentRevision}); you started from revision ${conflict.yourRevision}. Nothing was saved: compare, merge, and save again with revision ${conflict.currentRevision}.`,
+      { field: "revision", extra: { conflict } },
     ),
   wrongState: (detail: string) =>
     new ApiError(409, "library-state", "Library is in another state", detail),

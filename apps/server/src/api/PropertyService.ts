@@ -3,11 +3,25 @@ import {
   ValidationErrors,
   type PropertyDocument,
   type PropertyState,
+  type ResourceInfo,
+  type ResourceRef,
 } from "@liftoff/schema";
-import type { PropertyRecord } from "../storage/authoring/AuthoringRepository.ts";
+import {
+  documentOf,
+  type PropertyRecord,
+  type PropertySnapshot,
+  type ResourceWrite,
+  type StoredResource,
+} from "../storage/authoring/AuthoringRepository.ts";
+import {
+  duplicateKey,
+  resourceKey,
+  splitDocument,
+} from "../storage/authoring/propertyResources.ts";
 import type { Store } from "../storage/Store.ts";
 import { apiProblems } from "./ApiError.ts";
 import type { BuilderApi, PartialBuilder } from "./BuilderApi.ts";
+import productionBase, { type ProductionBase } from "./productionBase.ts";
 
 /** What one change did, for the revision summary and the audit log. */
 export interface ChangeNote {
@@ -17,6 +31,17 @@ export interface ChangeNote {
   target?: string;
   /** e.g. `updated rule "Page View"`. */
   summary: string;
+  /** The resource the answer reports as `saved` (default: the first expectation's). */
+  saved?: ResourceRef;
+}
+
+/**
+ * The lock a change takes: the resource it edits and the revision the editor started from;
+ * no revision means "create: it must not exist yet".
+ */
+export interface Expectation {
+  ref: ResourceRef;
+  revision?: number;
 }
 
 /** A builder function, or a 503 naming what is missing. */
@@ -34,10 +59,78 @@ export function asBadRequest(error: unknown): never {
   throw error;
 }
 
+const LIBRARY_KINDS = new Set(["rule", "dataElement", "extension"]);
+// Two saves of different resources can race for the next property revision; the loser
+// reads the new head and tries again (its own resource's lock still decides conflicts).
+const ATTEMPTS = 8;
+
+/** The resource's new revisions that turn `head` into `next` (one per changed resource). */
+export function writesBetween(head: PropertySnapshot, next: PropertyDocument): ResourceWrite[] {
+  const before = new Map(head.resources.map((r) => [resourceKey(r), r]));
+  let position = Math.max(-1, ...head.resources.map((r) => r.position)) + 1;
+  const writes: ResourceWrite[] = [];
+  const present = new Set<string>();
+  for (const entry of splitDocument(next)) {
+    const key = resourceKey(entry);
+    present.add(key);
+    const old = before.get(key);
+    if (!old) writes.push({ ...entry, position: position++, from: 0, deleted: false });
+    else if (
+      old.deleted ||
+      old.name !== entry.name ||
+      JSON.stringify(old.body) !== JSON.stringify(entry.body)
+    )
+      writes.push({ ...entry, position: old.position, from: old.revision, deleted: false });
+  }
+  for (const [key, old] of before)
+    if (!present.has(key) && !old.deleted)
+      writes.push({
+        kind: old.kind,
+        id: old.id,
+        name: old.name,
+        body: old.body,
+        position: old.position,
+        from: old.revision,
+        deleted: true,
+      });
+  return writes;
+}
+
+/** Where one resource stands against production (ResourceInfo), or undefined to hide it. */
+function resourceInfo(r: StoredResource, base: ProductionBase): ResourceInfo | undefined {
+  const published = LIBRARY_KINDS.has(r.kind) ? base.manifest[resourceKey(r)] : undefined;
+  // A deleted resource stays listed (restorable) while production still has it or it was
+  // deleted after the last publish; once a publish removed it, only its history has it.
+  if (
+    r.deleted &&
+    published === undefined &&
+    base.propertyRevision !== undefined &&
+    r.changedIn <= base.propertyRevision
+  )
+    return undefined;
+  const changed = !LIBRARY_KINDS.has(r.kind)
+    ? false
+    : r.deleted
+      ? published !== undefined
+      : published !== r.revision;
+  return {
+    kind: r.kind,
+    id: r.id,
+    name: r.name,
+    revision: r.revision,
+    updatedAt: r.updatedAt,
+    updatedBy: r.updatedBy,
+    deleted: r.deleted,
+    ...(published !== undefined ? { publishedRevision: published } : {}),
+    changed,
+  };
+}
+
 /**
- * Reads and changes property documents: every change is checked structurally, saved as a
- * new revision under the optimistic lock, given datastreams for new environments, and
- * written to the audit log.
+ * Reads and changes properties. A change is applied to the latest document, checked
+ * structurally, and saved as new revisions of exactly the resources it changed, under
+ * each edited resource's own lock; then datastreams follow new environments and the audit
+ * log records it.
  */
 export class PropertyService {
   constructor(
@@ -47,87 +140,165 @@ export class PropertyService {
 
   parse(input: unknown): PropertyDocument {
     try {
-      return need(this.builder, "parsePropertyDocument")(input);
+      const document = need(this.builder, "parsePropertyDocument")(input);
+      const duplicate = duplicateKey(splitDocument(document));
+      if (duplicate) throw new ValidationError(duplicate.replace(":", " "), "the id is used twice");
+      return document;
     } catch (error) {
       return asBadRequest(error);
     }
   }
 
+  async snapshot(propertyId: string, revision?: number): Promise<PropertySnapshot> {
+    const snapshot = await this.store.authoring.snapshot(propertyId, revision);
+    if (!snapshot)
+      throw apiProblems.notFound(
+        revision === undefined
+          ? `Property "${propertyId}"`
+          : `Revision ${revision} of property "${propertyId}"`,
+      );
+    return snapshot;
+  }
+
   async load(propertyId: string): Promise<PropertyRecord> {
-    const record = await this.store.authoring.getProperty(propertyId);
-    if (!record) throw apiProblems.notFound(`Property "${propertyId}"`);
-    return record;
+    return this.record(await this.snapshot(propertyId));
   }
 
   async loadRevision(propertyId: string, revision: number): Promise<PropertyRecord> {
-    const record = await this.store.authoring.getRevision(propertyId, revision);
-    if (!record) throw apiProblems.notFound(`Revision ${revision} of property "${propertyId}"`);
-    return record;
+    return this.record(await this.snapshot(propertyId, revision));
   }
 
-  state(record: PropertyRecord): PropertyState {
+  private record(snapshot: PropertySnapshot): PropertyRecord {
     return {
-      revision: record.revision,
-      updatedAt: record.updatedAt,
-      updatedBy: record.updatedBy,
-      document: record.document,
-      problems: need(this.builder, "validateProperty")(record.document),
+      id: snapshot.id,
+      revision: snapshot.revision,
+      updatedAt: snapshot.updatedAt,
+      updatedBy: snapshot.updatedBy,
+      document: documentOf(snapshot),
     };
   }
 
-  /** Saves a new property as revision 1 (409 when the id exists). */
-  async create(input: unknown, user: string, note: ChangeNote): Promise<PropertyRecord> {
+  /** What production serves now (the base of builds and of each resource's standing). */
+  productionBase(document: PropertyDocument): Promise<ProductionBase> {
+    return productionBase(this.store, document);
+  }
+
+  async state(snapshot: PropertySnapshot, saved?: PropertyState["saved"]): Promise<PropertyState> {
+    const document = documentOf(snapshot);
+    const base = await this.productionBase(document);
+    return {
+      revision: snapshot.revision,
+      updatedAt: snapshot.updatedAt,
+      updatedBy: snapshot.updatedBy,
+      document,
+      resources: snapshot.resources.flatMap((r) => resourceInfo(r, base) ?? []),
+      problems: need(this.builder, "validateProperty")(document),
+      ...(saved ? { saved } : {}),
+    };
+  }
+
+  /** Saves a new property: every resource at revision 1 (409 when the id exists). */
+  async create(input: unknown, user: string, note: ChangeNote): Promise<PropertySnapshot> {
     const document = this.parse(input);
-    const result = await this.store.authoring.createProperty(document, user, note.summary);
-    if (!result.ok)
-      throw apiProblems.conflict(
-        `Property "${document.property.id}" already exists.`,
-        result.currentRevision,
-      );
+    const id = document.property.id;
+    const created = await this.store.authoring.createProperty(
+      id,
+      document.property.name,
+      splitDocument(document),
+      user,
+      note.summary,
+    );
+    if (!created) throw apiProblems.conflict(`Property "${id}" already exists.`);
     await this.ensureDatastreams(document);
     await this.store.audit.append({
       user,
       action: note.action,
-      propertyId: document.property.id,
-      target: note.target ?? document.property.id,
+      propertyId: id,
+      target: note.target ?? id,
       revision: 1,
       detail: { summary: note.summary },
     });
-    return result.record;
+    return this.snapshot(id);
+  }
+
+  /** 409 `edit-conflict` (or 404, or "id taken") when an expectation no longer holds. */
+  private check(head: PropertySnapshot, expectations: Expectation[]): void {
+    for (const { ref, revision } of expectations) {
+      const current = head.resources.find((r) => r.kind === ref.kind && r.id === ref.id);
+      if (revision === undefined) {
+        if (current)
+          throw apiProblems.conflict(
+            `The id "${ref.id}" is taken${current.deleted ? " by a deleted item (restore it instead)" : ""}.`,
+          );
+        continue;
+      }
+      if (!current) throw apiProblems.notFound(`${ref.kind} "${ref.id}"`);
+      if (current.revision !== revision)
+        throw apiProblems.editConflict({
+          resource: { kind: ref.kind, id: ref.id, name: current.name },
+          yourRevision: revision,
+          currentRevision: current.revision,
+          changedBy: current.updatedBy,
+          changedAt: current.updatedAt,
+          current: current.deleted ? null : current.body,
+        });
+    }
   }
 
   /**
-   * Applies `change` to a copy of the document at `revision` and saves the next revision.
-   * `change` throws ApiErrors for missing items; it returns what it did.
+   * Applies `change` to a copy of the latest document and saves the resources it changed
+   * as one property revision. `expectations` are the locks (see Expectation); `change`
+   * throws ApiErrors for missing items and returns what it did. A change that changes
+   * nothing saves nothing.
    */
-  async edit(
+  async change(
     propertyId: string,
-    revision: number,
     user: string,
-    change: (document: PropertyDocument) => ChangeNote,
-  ): Promise<PropertyRecord> {
-    const current = await this.load(propertyId);
-    if (current.revision !== revision) throw apiProblems.staleRevision(revision, current.revision);
-    const draft = structuredClone(current.document);
-    const note = change(draft);
-    const document = this.parse(draft);
-    if (document.property.id !== propertyId)
-      throw apiProblems.invalidField(
-        "property.id",
-        "cannot be changed; import the document as a new property",
+    expectations: Expectation[],
+    change: (document: PropertyDocument, head: PropertySnapshot) => ChangeNote,
+  ): Promise<PropertyState> {
+    for (let attempt = 1; ; attempt++) {
+      const head = await this.snapshot(propertyId);
+      this.check(head, expectations);
+      const draft = structuredClone(documentOf(head));
+      const note = change(draft, head);
+      const document = this.parse(draft);
+      if (document.property.id !== propertyId)
+        throw apiProblems.invalidField(
+          "property.id",
+          "cannot be changed; import the document as a new property",
+        );
+      const writes = writesBetween(head, document);
+      const savedRef = note.saved ?? expectations[0]?.ref;
+      if (writes.length === 0) return this.state(head, this.savedOf(head, savedRef));
+      const saved = await this.store.authoring.saveChange(
+        propertyId,
+        head.revision,
+        writes,
+        user,
+        note.summary,
       );
-    const result = await this.store.authoring.saveProperty(revision, document, user, note.summary);
-    if (!result.ok) throw apiProblems.staleRevision(revision, result.currentRevision ?? revision);
-    await this.ensureDatastreams(document);
-    await this.store.audit.append({
-      user,
-      action: note.action,
-      propertyId,
-      ...(note.target ? { target: note.target } : {}),
-      revision: result.record.revision,
-      detail: { summary: note.summary },
-    });
-    return result.record;
+      if (!saved) {
+        if (attempt < ATTEMPTS) continue;
+        throw apiProblems.conflict("The property is changing too fast; try again.");
+      }
+      await this.ensureDatastreams(document);
+      await this.store.audit.append({
+        user,
+        action: note.action,
+        propertyId,
+        ...(note.target ? { target: note.target } : {}),
+        revision: saved.revision,
+        detail: { summary: note.summary },
+      });
+      const next = await this.snapshot(propertyId);
+      return this.state(next, this.savedOf(next, savedRef));
+    }
+  }
+
+  private savedOf(snapshot: PropertySnapshot, ref: ResourceRef | undefined) {
+    const r = ref && snapshot.resources.find((x) => x.kind === ref.kind && x.id === ref.id);
+    return r ? { kind: r.kind, id: r.id, revision: r.revision } : undefined;
   }
 
   /**

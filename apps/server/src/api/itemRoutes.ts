@@ -8,8 +8,9 @@ import type {
 } from "@liftoff/schema";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { userOf, type ApiContext } from "./ApiContext.ts";
+import { putResource, removeResource } from "../storage/authoring/propertyResources.ts";
 import { apiProblems } from "./ApiError.ts";
-import type { ChangeNote } from "./PropertyService.ts";
+import type { ChangeNote, Expectation } from "./PropertyService.ts";
 import { jsonBody, newId, objectField, paramsOf, revisionOf } from "./requestParts.ts";
 
 type Component = PropertyRuleEvent | PropertyRuleCondition | PropertyRuleAction;
@@ -17,7 +18,7 @@ type ComponentKind = "events" | "conditions" | "actions";
 const KINDS: readonly ComponentKind[] = ["events", "conditions", "actions"];
 
 /** The item with its id, or a new Launch-style id when it has none. */
-function withId<T>(item: Record<string, unknown>, prefix: string, field: string): T {
+export function withId<T>(item: Record<string, unknown>, prefix: string, field: string): T {
   // A blank id is what a form sends for an item it has just added.
   if (item.id === undefined || item.id === "") return { ...item, id: newId(prefix) } as T;
   if (typeof item.id !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(item.id))
@@ -26,7 +27,7 @@ function withId<T>(item: Record<string, unknown>, prefix: string, field: string)
 }
 
 /** A rule as sent: its components get ids when they have none. */
-function ruleFrom(input: Record<string, unknown>): PropertyRule {
+export function ruleFrom(input: Record<string, unknown>): PropertyRule {
   const rule = withId<Record<string, unknown>>(input, "RL", "rule");
   for (const kind of KINDS) {
     const list = rule[kind];
@@ -58,6 +59,7 @@ interface ListSpec<T> {
   /** URL segment under the property. */
   path: string;
   field: "dataElements" | "rules";
+  kind: "dataElement" | "rule";
   /** The request body's field, also the audit action's prefix. */
   body: "dataElement" | "rule";
   label: string;
@@ -68,55 +70,70 @@ interface ListSpec<T> {
 const singular = { events: "event", conditions: "condition", actions: "action" } as const;
 
 /**
- * Extensions, data elements, rules and rule components. Each route changes one item of the
- * document and answers the new PropertyState (every change is a new revision).
+ * Extensions, data elements, rules and rule components. Each route changes one resource
+ * under that resource's own lock (`revision`: the revision the editor started from) and
+ * answers the new PropertyState.
  */
 export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const editor = { preHandler: ctx.guard("editor") };
+  /** A route that changes the resource `target` names, locked at the request's revision. */
   const edit =
-    (status: number, change: (document: PropertyDocument, request: FastifyRequest) => ChangeNote) =>
+    (
+      status: number,
+      target: (request: FastifyRequest) => Expectation,
+      change: (document: PropertyDocument, request: FastifyRequest) => ChangeNote,
+    ) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const { pid } = paramsOf(request);
-      const revision = revisionOf(request);
-      const record = await ctx.properties.edit(pid!, revision, userOf(request), (d) =>
+      const state = await ctx.properties.change(pid!, userOf(request), [target(request)], (d) =>
         change(d, request),
       );
-      return reply.code(status).send(ctx.properties.state(record));
+      return reply.code(status).send(state);
     };
+  const locked = (kind: "dataElement" | "rule" | "extension") => (request: FastifyRequest) => ({
+    ref: { kind, id: paramsOf(request)[kind === "extension" ? "name" : "id"]! },
+    revision: revisionOf(request),
+  });
 
   /** Create, replace and remove for one of the document's named lists (data elements, rules). */
   function listRoutes<T extends { id: string; name: string }>(spec: ListSpec<T>): void {
     const items = (document: PropertyDocument) => document[spec.field] as unknown as T[];
-    const Label = spec.label[0]!.toUpperCase() + spec.label.slice(1);
-    const indexOf = (document: PropertyDocument, id: string) => {
-      const index = items(document).findIndex((item) => item.id === id);
-      if (index < 0) throw apiProblems.notFound(`${Label} "${id}"`);
-      return index;
-    };
     const url = `/api/properties/:pid/${spec.path}`;
+    // The new item is made once per request (its id with it), then added by the change.
+    const created = new WeakMap<FastifyRequest, T>();
+    const newItem = (request: FastifyRequest) => {
+      let item = created.get(request);
+      if (!item) {
+        item = spec.from(objectField(jsonBody(request), spec.body));
+        created.set(request, item);
+      }
+      return item;
+    };
     app.post(
       url,
       editor,
-      edit(201, (document, request) => {
-        const item = spec.from(objectField(jsonBody(request), spec.body));
-        if (items(document).some((existing) => existing.id === item.id))
-          throw apiProblems.conflict(`${Label} id "${item.id}" is taken.`);
-        items(document).push(item);
-        return {
-          action: `${spec.body}.create`,
-          target: item.id,
-          summary: `added ${spec.label} "${item.name}"`,
-        };
-      }),
+      edit(
+        201,
+        (request) => ({ ref: { kind: spec.kind, id: newItem(request).id } }),
+        (document, request) => {
+          const item = newItem(request);
+          items(document).push(item);
+          return {
+            action: `${spec.body}.create`,
+            target: item.id,
+            summary: `added ${spec.label} "${item.name}"`,
+          };
+        },
+      ),
     );
     app.put(
       `${url}/:id`,
       editor,
-      edit(200, (document, request) => {
+      edit(200, locked(spec.kind), (document, request) => {
         const id = paramsOf(request).id!;
-        const index = indexOf(document, id);
         const item = spec.from({ ...objectField(jsonBody(request), spec.body), id });
-        items(document)[index] = item;
+        // Saving over a deleted item (the editor chose "keep mine") brings it back.
+        putResource(document, spec.kind, item);
         return {
           action: `${spec.body}.update`,
           target: id,
@@ -127,13 +144,15 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     app.delete(
       `${url}/:id`,
       editor,
-      edit(200, (document, request) => {
+      edit(200, locked(spec.kind), (document, request) => {
         const id = paramsOf(request).id!;
-        const [removed] = items(document).splice(indexOf(document, id), 1);
+        const removed = items(document).find((item) => item.id === id);
+        if (!removed) throw apiProblems.conflict(`${spec.label} "${id}" is already deleted.`);
+        removeResource(document, { kind: spec.kind, id });
         return {
           action: `${spec.body}.remove`,
           target: id,
-          summary: `removed ${spec.label} "${removed?.name}"`,
+          summary: `deleted ${spec.label} "${removed.name}"`,
         };
       }),
     );
@@ -142,38 +161,43 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   app.put(
     "/api/properties/:pid/extensions/:name",
     editor,
-    edit(200, (document, request) => {
-      const { name } = paramsOf(request);
-      const extension = objectField(jsonBody(request), "extension");
-      if (extension.name !== undefined && extension.name !== name)
-        throw apiProblems.invalidField("extension.name", `must match the URL (${name})`);
-      const index = document.extensions.findIndex((e) => e.name === name);
-      const next = { ...extension, name } as PropertyDocument["extensions"][number];
-      if (index >= 0) document.extensions[index] = next;
-      else document.extensions.push(next);
-      const verb = index >= 0 ? "updated" : "added";
-      return {
-        action: `extension.${index >= 0 ? "update" : "add"}`,
-        target: name!,
-        summary: `${verb} extension "${name}"`,
-      };
-    }),
+    edit(
+      200,
+      (request) => {
+        const body = jsonBody(request);
+        const ref = { kind: "extension" as const, id: paramsOf(request).name! };
+        return body.revision === undefined ? { ref } : { ref, revision: revisionOf(request) };
+      },
+      (document, request) => {
+        const { name } = paramsOf(request);
+        const extension = objectField(jsonBody(request), "extension");
+        if (extension.name !== undefined && extension.name !== name)
+          throw apiProblems.invalidField("extension.name", `must match the URL (${name})`);
+        const exists = document.extensions.some((e) => e.name === name);
+        putResource(document, "extension", { ...extension, name });
+        return {
+          action: `extension.${exists ? "update" : "add"}`,
+          target: name!,
+          summary: `${exists ? "updated" : "added"} extension "${name}"`,
+        };
+      },
+    ),
   );
   app.delete(
     "/api/properties/:pid/extensions/:name",
     editor,
-    edit(200, (document, request) => {
+    edit(200, locked("extension"), (document, request) => {
       const { name } = paramsOf(request);
-      const index = document.extensions.findIndex((e) => e.name === name);
-      if (index < 0) throw apiProblems.notFound(`Extension "${name}"`);
-      document.extensions.splice(index, 1);
-      return { action: "extension.remove", target: name!, summary: `removed extension "${name}"` };
+      if (!removeResource(document, { kind: "extension", id: name! }))
+        throw apiProblems.conflict(`Extension "${name}" is already deleted.`);
+      return { action: "extension.remove", target: name!, summary: `deleted extension "${name}"` };
     }),
   );
 
   listRoutes<PropertyDataElement>({
     path: "data-elements",
     field: "dataElements",
+    kind: "dataElement",
     body: "dataElement",
     label: "data element",
     from: (input) => withId(input, "DE", "dataElement"),
@@ -181,15 +205,20 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   listRoutes<PropertyRule>({
     path: "rules",
     field: "rules",
+    kind: "rule",
     body: "rule",
     label: "rule",
     from: ruleFrom,
   });
 
+  const ruleLock = (request: FastifyRequest) => ({
+    ref: { kind: "rule" as const, id: paramsOf(request).id! },
+    revision: revisionOf(request),
+  });
   app.post(
     "/api/properties/:pid/rules/:id/components",
     editor,
-    edit(201, (document, request) => {
+    edit(201, ruleLock, (document, request) => {
       const rule = findRule(document, paramsOf(request).id!);
       const body = jsonBody(request);
       const kind = body.kind as ComponentKind;
@@ -215,7 +244,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   app.put(
     "/api/properties/:pid/rules/:id/components/:cid",
     editor,
-    edit(200, (document, request) => {
+    edit(200, ruleLock, (document, request) => {
       const { id, cid } = paramsOf(request);
       const rule = findRule(document, id!);
       const { kind, index } = findComponent(rule, cid!);
@@ -233,7 +262,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   app.delete(
     "/api/properties/:pid/rules/:id/components/:cid",
     editor,
-    edit(200, (document, request) => {
+    edit(200, ruleLock, (document, request) => {
       const { id, cid } = paramsOf(request);
       const rule = findRule(document, id!);
       const { kind, index } = findComponent(rule, cid!);

@@ -6,11 +6,12 @@ import {
   type ImportResult,
   type PropertyDiff,
   type PropertyDocument,
-  type PropertySettings,
+  type PropertyDocumentSettings,
 } from "@liftoff/schema";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { userOf, type ApiContext } from "./ApiContext.ts";
 import { apiProblems } from "./ApiError.ts";
+import { cacheControlFor } from "./Publisher.ts";
 import { asBadRequest, need } from "./PropertyService.ts";
 import {
   jsonBody,
@@ -21,6 +22,7 @@ import {
   revisionOf,
   stringField,
 } from "./requestParts.ts";
+import { SETTINGS_RESOURCE_ID } from "@liftoff/schema";
 
 function domainsOf(body: Record<string, unknown>): string[] {
   const domains = body.domains ?? [];
@@ -111,15 +113,15 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
         "expected an org id like 5LIFTOFF0PCMARKETING0001@AdobeOrg",
       );
     const document = newPropertyDocument(name, orgId, domainsOf(body));
-    const record = await properties.create(document, userOf(request), {
+    const snapshot = await properties.create(document, userOf(request), {
       action: "property.create",
       summary: `created property "${name}"`,
     });
-    return reply.code(201).send(properties.state(record));
+    return reply.code(201).send(await properties.state(snapshot));
   });
 
   app.get("/api/properties/:pid", viewer, async (request) =>
-    properties.state(await properties.load(paramsOf(request).pid!)),
+    properties.state(await properties.snapshot(paramsOf(request).pid!)),
   );
 
   app.put("/api/properties/:pid/settings", editor, async (request) => {
@@ -127,16 +129,17 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
     const name = stringField(body, "name", { required: false });
     const settings = mergeable(body, "settings");
     const company = mergeable(body, "company");
-    const record = await properties.edit(
-      paramsOf(request).pid!,
-      revisionOf(request),
+    const pid = paramsOf(request).pid!;
+    const state = await properties.change(
+      pid,
       userOf(request),
+      [{ ref: { kind: "settings", id: SETTINGS_RESOURCE_ID }, revision: revisionOf(request) }],
       (document) => {
         if (name !== undefined) document.property.name = name;
         if (settings)
           document.property.settings = {
             ...document.property.settings,
-            ...(settings as PropertySettings),
+            ...(settings as PropertyDocumentSettings),
           };
         if (company) document.company = { ...document.company, ...(company as Partial<Company>) };
         return {
@@ -146,12 +149,19 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
         };
       },
     );
-    return properties.state(record);
+    // A new cache time applies to the files already served, not only to the next publish.
+    const shipped = state.document.environments.filter((e) => e.stage !== "development");
+    await ctx.store.authoring.setCacheControl(
+      pid,
+      shipped.map((e) => e.id),
+      cacheControlFor("production", state.document),
+    );
+    return state;
   });
 
   app.get("/api/properties/:pid/validation", viewer, async (request) => {
-    const { revision, problems } = properties.state(await properties.load(paramsOf(request).pid!));
-    return { revision, problems };
+    const { revision, document } = await properties.load(paramsOf(request).pid!);
+    return { revision, problems: need(ctx.builder, "validateProperty")(document) };
   });
 
   app.get("/api/properties/:pid/revisions", viewer, async (request) => {
@@ -162,7 +172,7 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
 
   app.get("/api/properties/:pid/revisions/:n", viewer, async (request) => {
     const { pid, n } = paramsOf(request);
-    return properties.state(await properties.loadRevision(pid!, positiveInteger(n, "n")));
+    return properties.state(await properties.snapshot(pid!, positiveInteger(n, "n")));
   });
 
   app.get("/api/properties/:pid/diff", viewer, async (request): Promise<PropertyDiff> => {
@@ -217,11 +227,11 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
         asBadRequest(error);
       }
     }
-    const record = await properties.create(document, userOf(request), {
+    const snapshot = await properties.create(document, userOf(request), {
       action: "property.import",
       summary: "imported the property",
     });
-    const result: ImportResult = { property: properties.state(record), report };
+    const result: ImportResult = { property: await properties.state(snapshot), report };
     return reply.code(201).send(result);
   });
 }

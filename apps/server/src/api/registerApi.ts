@@ -12,6 +12,7 @@ import propertyRoutes from "./propertyRoutes.ts";
 import { Publisher } from "./Publisher.ts";
 import { positiveInteger, queryOf } from "./requestParts.ts";
 import publishingRoutes from "./publishingRoutes.ts";
+import resourceRoutes from "./resourceRoutes.ts";
 
 export function createApiContext(store: Store, builder: PartialBuilder): ApiContext {
   const properties = new PropertyService(store, builder);
@@ -57,6 +58,7 @@ export default function registerApi(app: FastifyInstance, ctx: ApiContext): void
     });
     propertyRoutes(api, ctx);
     itemRoutes(api, ctx);
+    resourceRoutes(api, ctx);
     publishingRoutes(api, ctx);
     api.get("/api/audit", { preHandler: ctx.guard("viewer") }, (request) => {
       const query = queryOf(request);

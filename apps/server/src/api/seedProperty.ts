@@ -55,7 +55,7 @@ async function createLibrary(ctx: ApiContext, propertyId: string): Promise<Libra
     throw new Error(`seed: property "${propertyId}" has no development environment`);
   return ctx.publisher.create(
     propertyId,
-    { name: SEED_LIBRARY, environmentId: development.id },
+    { name: SEED_LIBRARY, environmentId: development.id, addAllChanged: true },
     SEED_USER,
   );
 }

@@ -15,7 +15,9 @@ export const HOST_NOT_ALLOWED =
 /**
  * Built libraries at stable per-environment URLs, Launch-like:
  * `/libs/{propertyId}/{environmentId}/{file}` (e.g. `launch.min.js`). A publish replaces the
- * bytes behind the same URL, so caches revalidate with the ETag after a short max-age.
+ * bytes behind the same URL. Development files are `no-cache` (every load revalidates with
+ * the ETag, so the next reload runs a new build); staging and production files carry the
+ * max-age the property sets (docs/api.md, "Caching").
  * `GET /libs/allowed-hosts.json` serves the dynamic host allow list to builds; library
  * requests on a host not on a non-empty list are refused.
  */
@@ -51,7 +53,7 @@ export default function registerLibraryRoutes(app: FastifyInstance, store: Store
     reply
       .header("etag", file.etag)
       .header("last-modified", file.publishedAt.toUTCString())
-      .header("cache-control", "public, max-age=300, stale-while-revalidate=3600")
+      .header("cache-control", file.cacheControl)
       .header("access-control-allow-origin", "*")
       .header("x-content-type-options", "nosniff");
     const ifNoneMatch = request.headers["if-none-match"];

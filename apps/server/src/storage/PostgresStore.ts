@@ -1,7 +1,7 @@
 import pg from "pg";
 import { AuditRepository } from "./authoring/AuditRepository.ts";
 import { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
-import { postgresClient } from "./authoring/SqlClient.ts";
+import { postgresClient, postgresMigrationDb } from "./authoring/SqlClient.ts";
 import { UserRepository } from "./authoring/UserRepository.ts";
 import libraryEtag from "./libraryEtag.ts";
 import { eventAt, requestEvents, sourceOf } from "../edge/eventSource.ts";
@@ -147,6 +147,7 @@ export class PostgresStore implements Store {
           await client.query("BEGIN");
           try {
             await client.query(m.postgres);
+            if (m.transform) await m.transform(postgresMigrationDb(client));
             await client.query("INSERT INTO schema_migrations VALUES ($1, $2, now())", [
               m.version,
               m.name,
@@ -280,17 +281,21 @@ export class PostgresStore implements Store {
   };
 
   readonly libraries = {
-    put: async (file: Omit<LibraryFile, "etag" | "publishedAt">): Promise<LibraryFile> => {
+    put: async (
+      file: Omit<LibraryFile, "etag" | "publishedAt" | "cacheControl"> & { cacheControl?: string },
+    ): Promise<LibraryFile> => {
       const stored: LibraryFile = {
         ...file,
+        cacheControl: file.cacheControl ?? "no-cache",
         etag: libraryEtag(file.body),
         publishedAt: new Date(),
       };
       await this.pool.query(
-        `INSERT INTO libraries VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO libraries (property_id, environment_id, file_name, content_type, body,
+         etag, published_at, cache_control) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (property_id, environment_id, file_name) DO UPDATE SET
          content_type = excluded.content_type, body = excluded.body, etag = excluded.etag,
-         published_at = excluded.published_at`,
+         published_at = excluded.published_at, cache_control = excluded.cache_control`,
         [
           stored.propertyId,
           stored.environmentId,
@@ -299,6 +304,7 @@ export class PostgresStore implements Store {
           stored.body,
           stored.etag,
           stored.publishedAt,
+          stored.cacheControl,
         ],
       );
       return stored;
@@ -313,6 +319,7 @@ export class PostgresStore implements Store {
         body: Buffer;
         etag: string;
         published_at: Date;
+        cache_control: string;
       }>(
         "SELECT * FROM libraries WHERE property_id = $1 AND environment_id = $2 AND file_name = $3",
         [propertyId, environmentId, fileName],
@@ -327,6 +334,7 @@ export class PostgresStore implements Store {
         body: row.body,
         etag: row.etag,
         publishedAt: row.published_at,
+        cacheControl: row.cache_control,
       };
     },
   };

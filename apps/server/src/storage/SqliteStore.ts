@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { AuditRepository } from "./authoring/AuditRepository.ts";
 import { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
-import { sqliteClient } from "./authoring/SqlClient.ts";
+import { sqliteClient, sqliteMigrationDb } from "./authoring/SqlClient.ts";
 import { UserRepository } from "./authoring/UserRepository.ts";
 import libraryEtag from "./libraryEtag.ts";
 import { migrations } from "./migrations.ts";
@@ -128,7 +128,7 @@ export class SqliteStore implements Store {
     }
   }
 
-  migrate(): Promise<number> {
+  async migrate(): Promise<number> {
     const db = this.db;
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
@@ -140,19 +140,27 @@ export class SqliteStore implements Store {
     );
     for (const m of migrations) {
       if (applied.has(m.version)) continue;
-      db.transaction(() => {
+      // An explicit transaction (not db.transaction) so an async transform can run inside
+      // it; nothing else uses the connection before migrate() resolves.
+      db.exec("BEGIN");
+      try {
         db.exec(m.sqlite);
+        if (m.transform) await m.transform(sqliteMigrationDb(db));
         db.prepare("INSERT INTO schema_migrations VALUES (?, ?, ?)").run(
           m.version,
           m.name,
           new Date().toISOString(),
         );
-      })();
+        db.exec("COMMIT");
+      } catch (error) {
+        db.exec("ROLLBACK");
+        throw error;
+      }
     }
     const row = db.prepare("SELECT MAX(version) AS v FROM schema_migrations").get() as {
       v: number | null;
     };
-    return Promise.resolve(row.v ?? 0);
+    return row.v ?? 0;
   }
 
   async close(): Promise<void> {
@@ -237,18 +245,22 @@ export class SqliteStore implements Store {
   };
 
   readonly libraries = {
-    put: (file: Omit<LibraryFile, "etag" | "publishedAt">): Promise<LibraryFile> => {
+    put: (
+      file: Omit<LibraryFile, "etag" | "publishedAt" | "cacheControl"> & { cacheControl?: string },
+    ): Promise<LibraryFile> => {
       const stored: LibraryFile = {
         ...file,
+        cacheControl: file.cacheControl ?? "no-cache",
         etag: libraryEtag(file.body),
         publishedAt: new Date(),
       };
       this.db
         .prepare(
-          `INSERT INTO libraries VALUES (?, ?, ?, ?, ?, ?, ?)
+          `INSERT INTO libraries (property_id, environment_id, file_name, content_type, body,
+           etag, published_at, cache_control) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (property_id, environment_id, file_name) DO UPDATE SET
            content_type = excluded.content_type, body = excluded.body, etag = excluded.etag,
-           published_at = excluded.published_at`,
+           published_at = excluded.published_at, cache_control = excluded.cache_control`,
         )
         .run(
           stored.propertyId,
@@ -258,6 +270,7 @@ export class SqliteStore implements Store {
           stored.body,
           stored.etag,
           stored.publishedAt.toISOString(),
+          stored.cacheControl,
         );
       return Promise.resolve(stored);
     },
@@ -276,6 +289,7 @@ export class SqliteStore implements Store {
             body: Buffer;
             etag: string;
             published_at: string;
+            cache_control: string;
           }
         | undefined;
       if (!row) return Promise.resolve(undefined);
@@ -287,6 +301,7 @@ export class SqliteStore implements Store {
         body: row.body,
         etag: row.etag,
         publishedAt: new Date(row.published_at),
+        cacheControl: row.cache_control,
       });
     },
   };

@@ -99,10 +99,14 @@ export interface LibraryFile {
   /** Strong validator: a hash of the body. */
   etag: string;
   publishedAt: Date;
+  /** How browsers may cache it: `no-cache` (development) or a max-age the property sets. */
+  cacheControl: string;
 }
 
 export interface LibraryRepository {
-  put(file: Omit<LibraryFile, "etag" | "publishedAt">): Promise<LibraryFile>;
+  put(
+    file: Omit<LibraryFile, "etag" | "publishedAt" | "cacheControl"> & { cacheControl?: string },
+  ): Promise<LibraryFile>;
   get(
     propertyId: string,
     environmentId: string,

@@ -1,4 +1,6 @@
 import { authoringMigration } from "./authoring/authoringMigration.ts";
+import { resourceMigration } from "./authoring/resourceMigration.ts";
+import type { Row } from "./authoring/SqlClient.ts";
 
 /**
  * Versioned schema migrations. A migration is never edited once released: add a new one.
@@ -10,6 +12,17 @@ export interface Migration {
   name: string;
   sqlite: string;
   postgres: string;
+  /**
+   * Data work SQL cannot express, run after the SQL in the same transaction (reads and writes
+   * with `?` placeholders, on either database).
+   */
+  transform?: (db: MigrationDb) => Promise<void>;
+}
+
+/** The connection a migration's transform works through, inside its transaction. */
+export interface MigrationDb {
+  all(sql: string, params?: unknown[]): Promise<Row[]>;
+  run(sql: string, params?: unknown[]): Promise<void>;
 }
 
 const eventColumns = (json: string, time: string, id: string) => `
@@ -181,6 +194,7 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
     postgres: requestBodiesPostgres,
   },
   authoringMigration,
+  resourceMigration,
 ];
 
 export const latestVersion = Math.max(...migrations.map((m) => m.version));

@@ -10,7 +10,18 @@ export interface Step {
   params: unknown[];
   /** The number of rows this statement must change (optimistic locks, state transitions). */
   expect?: number;
+  /** A unique-index violation here means "someone else holds it": a mismatch, not an error. */
+  uniqueIsMismatch?: boolean;
 }
+
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    code === "23505"
+  );
+};
 
 /**
  * The little SQL surface the authoring repositories need, so one implementation of each
@@ -50,7 +61,13 @@ export function sqliteClient(db: Database.Database): SqlClient {
       try {
         db.transaction(() => {
           for (const step of steps) {
-            const { changes } = db.prepare(step.sql).run(...step.params);
+            let changes: number;
+            try {
+              ({ changes } = db.prepare(step.sql).run(...step.params));
+            } catch (error) {
+              if (step.uniqueIsMismatch && isUniqueViolation(error)) throw new StepMismatch();
+              throw error;
+            }
             if (step.expect !== undefined && changes !== step.expect) throw new StepMismatch();
           }
         })();
@@ -80,8 +97,14 @@ export function postgresClient(pool: pg.Pool): SqlClient {
       try {
         await client.query("BEGIN");
         for (const step of steps) {
-          const { rowCount } = await client.query(numbered(step.sql), step.params);
-          if (step.expect !== undefined && rowCount !== step.expect) {
+          let rowCount: number | null;
+          try {
+            ({ rowCount } = await client.query(numbered(step.sql), step.params));
+          } catch (error) {
+            if (!step.uniqueIsMismatch || !isUniqueViolation(error)) throw error;
+            rowCount = -1;
+          }
+          if ((step.expect !== undefined && rowCount !== step.expect) || rowCount === -1) {
             await client.query("ROLLBACK");
             return false;
           }
@@ -94,6 +117,29 @@ export function postgresClient(pool: pg.Pool): SqlClient {
       } finally {
         client.release();
       }
+    },
+  };
+}
+
+/** A migration transform's view of the SQLite connection (synchronous underneath). */
+export function sqliteMigrationDb(db: Database.Database) {
+  return {
+    all: (sql: string, params: unknown[] = []) =>
+      Promise.resolve(db.prepare(sql).all(...params) as Row[]),
+    run: (sql: string, params: unknown[] = []) => {
+      db.prepare(sql).run(...params);
+      return Promise.resolve();
+    },
+  };
+}
+
+/** A migration transform's view of one PostgreSQL connection inside its transaction. */
+export function postgresMigrationDb(client: pg.PoolClient) {
+  return {
+    all: async (sql: string, params: unknown[] = []) =>
+      (await client.query<Row>(numbered(sql), params)).rows.map(normalise),
+    run: async (sql: string, params: unknown[] = []) => {
+      await client.query(numbered(sql), params);
     },
   };
 }

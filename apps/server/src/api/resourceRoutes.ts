@@ -1,0 +1,211 @@
+import {
+  RESOURCE_KINDS,
+  type PropertyDataElement,
+  type PropertyDocument,
+  type PropertyRule,
+  type ResourceKind,
+  type ResourceRef,
+} from "@liftoff/schema";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { putResource, removeResource } from "../storage/authoring/propertyResources.ts";
+import { userOf, type ApiContext } from "./ApiContext.ts";
+import { apiProblems } from "./ApiError.ts";
+import { ruleFrom, withId } from "./itemRoutes.ts";
+import type { ChangeNote } from "./PropertyService.ts";
+import { jsonBody, paramsOf, positiveInteger, revisionOf } from "./requestParts.ts";
+
+const LABEL: Record<ResourceKind, string> = {
+  rule: "rule",
+  dataElement: "data element",
+  extension: "extension",
+  environment: "environment",
+  settings: "property settings",
+};
+
+function refOf(request: FastifyRequest): ResourceRef {
+  const { kind, id } = paramsOf(request);
+  if (!(RESOURCE_KINDS as readonly string[]).includes(kind!))
+    throw apiProblems.invalidField("kind", `expected one of ${RESOURCE_KINDS.join(", ")}`);
+  return { kind: kind as ResourceKind, id: id! };
+}
+
+/** "Copy of X", or "Copy of X (2)"… when that name is taken (names are unique per list). */
+function copyName(name: string, taken: Set<string>): string {
+  const first = `Copy of ${name}`;
+  if (!taken.has(first)) return first;
+  for (let n = 2; ; n++) if (!taken.has(`${first} (${n})`)) return `${first} (${n})`;
+}
+
+const BULK_ACTIONS = ["enable", "disable", "delete", "restore"] as const;
+type BulkAction = (typeof BULK_ACTIONS)[number];
+
+interface BulkItem extends ResourceRef {
+  revision: number;
+}
+
+function bulkItems(body: Record<string, unknown>): BulkItem[] {
+  const items = body.items;
+  if (!Array.isArray(items) || items.length === 0 || items.length > 500)
+    throw apiProblems.invalidField("items", "expected a list of 1 to 500 {kind, id, revision}");
+  return items.map((item: unknown, i) => {
+    const x = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
+    if (!["rule", "dataElement", "extension"].includes(String(x.kind)))
+      throw apiProblems.invalidField(`items[${i}].kind`, "expected rule, dataElement or extension");
+    if (typeof x.id !== "string" || x.id === "")
+      throw apiProblems.invalidField(`items[${i}].id`, "expected an id");
+    return {
+      kind: x.kind as ResourceKind,
+      id: x.id,
+      revision: positiveInteger(x.revision, `items[${i}].revision`),
+    };
+  });
+}
+
+/**
+ * One resource's history (every revision, viewable), restoring an earlier revision as the
+ * newest, copies of rules and data elements, and bulk enable, disable, delete and restore.
+ */
+export default function resourceRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const viewer = { preHandler: ctx.guard("viewer") };
+  const editor = { preHandler: ctx.guard("editor") };
+  const base = "/api/properties/:pid/resources/:kind/:id";
+
+  app.get(`${base}/revisions`, viewer, async (request) => {
+    const { pid } = paramsOf(request);
+    const ref = refOf(request);
+    await ctx.properties.snapshot(pid!);
+    const history = await ctx.store.authoring.resourceHistory(pid!, ref);
+    if (history.length === 0) throw apiProblems.notFound(`${LABEL[ref.kind]} "${ref.id}"`);
+    return history;
+  });
+
+  app.get(`${base}/revisions/:n`, viewer, async (request) => {
+    const { pid, n } = paramsOf(request);
+    const ref = refOf(request);
+    const revision = await ctx.store.authoring.resourceRevision(pid!, ref, positiveInteger(n, "n"));
+    if (!revision) throw apiProblems.notFound(`Revision ${n} of ${LABEL[ref.kind]} "${ref.id}"`);
+    return revision;
+  });
+
+  app.post(`${base}/restore`, editor, async (request) => {
+    const { pid } = paramsOf(request);
+    const ref = refOf(request);
+    const body = jsonBody(request);
+    const history = await ctx.store.authoring.resourceHistory(pid!, ref);
+    // Without `from`: the newest revision that is not a delete ("undo delete").
+    const from =
+      body.from === undefined
+        ? history.find((h) => !h.deleted)?.revision
+        : positiveInteger(body.from, "from");
+    const source = from && (await ctx.store.authoring.resourceRevision(pid!, ref, from));
+    if (!source || source.deleted)
+      throw apiProblems.invalidField("from", `no revision of ${ref.kind} "${ref.id}" to restore`);
+    return ctx.properties.change(
+      pid!,
+      userOf(request),
+      [{ ref, revision: revisionOf(request) }],
+      (document) => {
+        putResource(document, ref.kind, source.body);
+        return {
+          action: `${ref.kind}.restore`,
+          target: ref.id,
+          summary: `restored ${LABEL[ref.kind]} "${source.name}" to revision ${from}`,
+        };
+      },
+    );
+  });
+
+  app.post(`${base}/copy`, editor, async (request, reply) => {
+    const { pid } = paramsOf(request);
+    const ref = refOf(request);
+    if (ref.kind !== "rule" && ref.kind !== "dataElement")
+      throw apiProblems.invalidField("kind", "only rules and data elements can be copied");
+    const copyId = { id: "" };
+    const state = await ctx.properties.change(pid!, userOf(request), [], (document) => {
+      const list = (ref.kind === "rule" ? document.rules : document.dataElements) as Array<
+        PropertyRule | PropertyDataElement
+      >;
+      const original = list.find((item) => item.id === ref.id);
+      if (!original) throw apiProblems.notFound(`${LABEL[ref.kind]} "${ref.id}"`);
+      const name = copyName(original.name, new Set(list.map((item) => item.name)));
+      const copy =
+        ref.kind === "rule"
+          ? ruleFrom(stripIds({ ...(original as PropertyRule), name }))
+          : withId<PropertyDataElement>({ ...original, name, id: undefined }, "DE", "dataElement");
+      copyId.id = copy.id;
+      list.push(copy);
+      return {
+        action: `${ref.kind}.copy`,
+        target: copy.id,
+        summary: `copied ${LABEL[ref.kind]} "${original.name}" to "${name}"`,
+        saved: { kind: ref.kind, id: copy.id },
+      };
+    });
+    return reply.code(201).send(state);
+  });
+
+  app.post("/api/properties/:pid/bulk", editor, async (request) => {
+    const { pid } = paramsOf(request);
+    const body = jsonBody(request);
+    const action = body.action as BulkAction;
+    if (!BULK_ACTIONS.includes(action))
+      throw apiProblems.invalidField("action", `expected one of ${BULK_ACTIONS.join(", ")}`);
+    const items = bulkItems(body);
+    const history =
+      action === "restore"
+        ? await Promise.all(items.map((item) => restorable(ctx, pid!, item)))
+        : [];
+    return ctx.properties.change(
+      pid!,
+      userOf(request),
+      items.map((item) => ({ ref: item, revision: item.revision })),
+      (document) => applyBulk(document, action, items, history),
+    );
+  });
+}
+
+/** A rule's copy gets new ids for itself and every component. */
+function stripIds(rule: PropertyRule): Record<string, unknown> {
+  const strip = <T extends { id: string }>(c: T) => ({ ...c, id: undefined });
+  return {
+    ...rule,
+    id: undefined,
+    events: rule.events.map(strip),
+    conditions: rule.conditions.map(strip),
+    actions: rule.actions.map(strip),
+  };
+}
+
+async function restorable(ctx: ApiContext, propertyId: string, item: BulkItem) {
+  const history = await ctx.store.authoring.resourceHistory(propertyId, item);
+  const from = history.find((h) => !h.deleted)?.revision;
+  const source = from && (await ctx.store.authoring.resourceRevision(propertyId, item, from));
+  if (!source) throw apiProblems.notFound(`${LABEL[item.kind]} "${item.id}"`);
+  return source;
+}
+
+function applyBulk(
+  document: PropertyDocument,
+  action: BulkAction,
+  items: BulkItem[],
+  restored: Array<{ body: unknown }>,
+): ChangeNote {
+  items.forEach((item, i) => {
+    if (action === "restore") return putResource(document, item.kind, restored[i]!.body);
+    if (action === "delete") {
+      removeResource(document, item);
+      return;
+    }
+    if (item.kind !== "rule")
+      throw apiProblems.invalidField(`items[${i}].kind`, `only rules can be ${action}d`);
+    const rule = document.rules.find((r) => r.id === item.id);
+    if (!rule) throw apiProblems.invalidField(`items[${i}].id`, `rule "${item.id}" is deleted`);
+    if (action === "disable") rule.enabled = false;
+    else if (rule.enabled === false) delete rule.enabled;
+  });
+  const verb = { enable: "enabled", disable: "disabled", delete: "deleted", restore: "restored" };
+  return {
+    action: `bulk.${action}`,
+    summary: `${verb[action]} ${items.length} item${items.length === 1 ? "" : "s"}`,
+  };
+}
