@@ -1,7 +1,8 @@
 /**
  * The property document: what authors edit (in the studio, or as a file in a repository)
- * and what the builder turns into one library per environment. Every saved change makes a
- * new revision of the whole document; revisions are kept forever.
+ * and what the builder turns into one library per environment. The server keeps it as
+ * resources (the settings, each environment, extension, data element and rule), each with
+ * its own revisions, kept forever; a document is those resources at chosen revisions.
  *
  * It mirrors the Launch container (container.ts) with three differences: resources carry
  * stable ids (diffs and the API address them), data elements are a list (their names are

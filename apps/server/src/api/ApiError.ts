@@ -4,7 +4,7 @@ import { HttpError } from "../http/HttpError.ts";
 const TYPE = "urn:liftoff:errors:api:";
 
 /**
- * An HttpError carrying the studio API's extra problem members (`errors`, `currentRevision`,
+ * An HttpError carrying the studio API's extra problem members (`errors`, `conflict`,
  * api.ts `ApiProblem`). The API's error handler writes them; elsewhere it is a plain HttpError.
  */
 export class ApiError extends HttpError {

@@ -27,7 +27,7 @@ export function createApiContext(store: Store, builder: PartialBuilder): ApiCont
 
 /**
  * The studio API (packages/schema/src/api.ts, docs/api.md) in its own Fastify context: its
- * error handler adds the ApiProblem members (`errors`, `currentRevision`) and hands every
+ * error handler adds the ApiProblem members (`errors`, `conflict`) and hands every
  * other error to the app's mapper.
  */
 export default function registerApi(app: FastifyInstance, ctx: ApiContext): void {
