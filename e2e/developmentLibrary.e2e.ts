@@ -1,7 +1,6 @@
 import type { LibraryInfo, PropertyState } from "@liftoff/schema";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
-import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadDemoSite } from "./pcMarketingModules.ts";
@@ -20,7 +19,7 @@ const marker = () => (window as PageGlobals).__teamMarker;
 const pid = "PRpcmarketing";
 const devEnv = "ENpcmarketingdevelopment";
 let server: RunningServer;
-let demo: Server;
+let demo: ReturnType<Awaited<ReturnType<typeof loadDemoSite>>["createDemoServer"]>;
 let demoOrigin: string;
 let api: APIRequestContext;
 let csrf: string;

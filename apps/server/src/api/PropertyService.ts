@@ -60,9 +60,9 @@ export function asBadRequest(error: unknown): never {
 }
 
 const LIBRARY_KINDS = new Set(["rule", "dataElement", "extension"]);
-// Two saves of different resources can race for the next property revision; the loser
-// reads the new head and tries again (its own resource's lock still decides conflicts).
-const ATTEMPTS = 8;
+// A save computed from a head in which its own resource was as expected can still lose when
+// that resource moves before the save commits; it then reads again and reports the conflict.
+const ATTEMPTS = 3;
 
 /** The resource's new revisions that turn `head` into `next` (one per changed resource). */
 export function writesBetween(head: PropertySnapshot, next: PropertyDocument): ResourceWrite[] {
@@ -128,9 +128,9 @@ function resourceInfo(r: StoredResource, base: ProductionBase): ResourceInfo | u
 
 /**
  * Reads and changes properties. A change is applied to the latest document, checked
- * structurally, and saved as new revisions of exactly the resources it changed, under
- * each edited resource's own lock; then datastreams follow new environments and the audit
- * log records it.
+ * structurally, and saved as new revisions of exactly the resources it changed, each under
+ * its own lock (no property-wide lock: saves of different resources never conflict); then
+ * datastreams follow new environments and the audit log records it.
  */
 export class PropertyService {
   constructor(
@@ -271,16 +271,10 @@ export class PropertyService {
       const writes = writesBetween(head, document);
       const savedRef = note.saved ?? expectations[0]?.ref;
       if (writes.length === 0) return this.state(head, this.savedOf(head, savedRef));
-      const saved = await this.store.authoring.saveChange(
-        propertyId,
-        head.revision,
-        writes,
-        user,
-        note.summary,
-      );
+      const saved = await this.store.authoring.saveChange(propertyId, writes, user, note.summary);
       if (!saved) {
         if (attempt < ATTEMPTS) continue;
-        throw apiProblems.conflict("The property is changing too fast; try again.");
+        throw apiProblems.conflict("Someone else is changing the same items; try again.");
       }
       await this.ensureDatastreams(document);
       await this.store.audit.append({

@@ -290,19 +290,30 @@ export class AuthoringRepository {
     return out;
   }
 
+  /**
+   * The statements of one property revision: the property's revision counter moves up by
+   * one inside the transaction (concurrent saves queue on its row instead of failing), and
+   * every write names the revision its resource must still be at.
+   */
   private writeSteps(
     propertyId: string,
-    revision: number,
     writes: ResourceWrite[],
     author: string,
     summary: string,
     at: string,
+    name: string | undefined,
   ): Step[] {
+    const current = "(SELECT revision FROM properties WHERE id = ?)";
     const steps: Step[] = [
       {
+        sql: "UPDATE properties SET revision = revision + 1, name = COALESCE(?, name) WHERE id = ?",
+        params: [name ?? null, propertyId],
+        expect: 1,
+      },
+      {
         sql: `INSERT INTO property_changes (property_id, revision, created_at, author, summary)
-              VALUES (?, ?, ?, ?, ?)`,
-        params: [propertyId, revision, at, author, summary],
+              VALUES (?, ${current}, ?, ?, ?)`,
+        params: [propertyId, propertyId, at, author, summary],
       },
     ];
     for (const w of writes) {
@@ -311,15 +322,28 @@ export class AuthoringRepository {
       steps.push(
         w.from === 0
           ? {
+              // A new resource goes after every other, whatever others added meanwhile.
               sql: `INSERT INTO resources (property_id, kind, resource_id, position, revision, name,
-                    deleted, updated_at, updated_by, changed_in) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
+                    deleted, updated_at, updated_by, changed_in) VALUES (?, ?, ?,
+                    (SELECT COALESCE(MAX(position), -1) + 1 FROM resources WHERE property_id = ?),
+                    1, ?, ?, ?, ?, ${current})
                     ON CONFLICT (property_id, kind, resource_id) DO NOTHING`,
-              params: [propertyId, w.kind, w.id, w.position, w.name, deleted, at, author, revision],
+              params: [
+                propertyId,
+                w.kind,
+                w.id,
+                propertyId,
+                w.name,
+                deleted,
+                at,
+                author,
+                propertyId,
+              ],
               expect: 1,
             }
           : {
               sql: `UPDATE resources SET revision = ?, name = ?, deleted = ?, updated_at = ?,
-                    updated_by = ?, changed_in = ?
+                    updated_by = ?, changed_in = ${current}
                     WHERE property_id = ? AND kind = ? AND resource_id = ? AND revision = ?`,
               params: [
                 next,
@@ -327,7 +351,7 @@ export class AuthoringRepository {
                 deleted,
                 at,
                 author,
-                revision,
+                propertyId,
                 propertyId,
                 w.kind,
                 w.id,
@@ -338,13 +362,13 @@ export class AuthoringRepository {
         {
           sql: `INSERT INTO resource_revisions (property_id, kind, resource_id, revision,
                 property_revision, created_at, author, summary, name, deleted, body)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                VALUES (?, ?, ?, ?, ${current}, ?, ?, ?, ?, ?, ?)`,
           params: [
             propertyId,
             w.kind,
             w.id,
             next,
-            revision,
+            propertyId,
             at,
             author,
             summary,
@@ -370,38 +394,39 @@ export class AuthoringRepository {
     const writes = entries.map((e, position) => ({ ...e, position, from: 0, deleted: false }));
     return this.sql.transaction([
       {
-        sql: "INSERT INTO properties (id, name, revision) VALUES (?, ?, 1) ON CONFLICT (id) DO NOTHING",
+        sql: "INSERT INTO properties (id, name, revision) VALUES (?, ?, 0) ON CONFLICT (id) DO NOTHING",
         params: [propertyId, name],
         expect: 1,
       },
-      ...this.writeSteps(propertyId, 1, writes, author, summary, at),
+      ...this.writeSteps(propertyId, writes, author, summary, at, undefined),
     ]);
   }
 
   /**
-   * Saves one property revision (`expected` + 1) made of `writes`. Each write moves its
-   * resource only from the revision it names, and the property only from `expected`: false
-   * (nothing written) when either moved in between; the caller finds out which.
+   * Saves one property revision made of `writes`. There is no property-wide lock: each
+   * write moves its resource only from the revision it names (`from`; 0: it must not exist).
+   * Returns the new property revision, or undefined (nothing written) when a resource moved
+   * in between; the caller finds out which.
    */
   async saveChange(
     propertyId: string,
-    expected: number,
     writes: ResourceWrite[],
     author: string,
     summary: string,
   ): Promise<{ revision: number; at: string } | undefined> {
     const at = new Date().toISOString();
-    const revision = expected + 1;
     const name = writes.find((w) => w.kind === "settings")?.name;
-    const ok = await this.sql.transaction([
-      {
-        sql: "UPDATE properties SET revision = ?, name = COALESCE(?, name) WHERE id = ? AND revision = ?",
-        params: [revision, name ?? null, propertyId, expected],
-        expect: 1,
-      },
-      ...this.writeSteps(propertyId, revision, writes, author, summary, at),
-    ]);
-    return ok ? { revision, at } : undefined;
+    const ok = await this.sql.transaction(
+      this.writeSteps(propertyId, writes, author, summary, at, name),
+    );
+    if (!ok) return undefined;
+    const first = writes[0]!;
+    const [row] = await this.sql.all(
+      `SELECT property_revision FROM resource_revisions
+       WHERE property_id = ? AND kind = ? AND resource_id = ? AND revision = ?`,
+      [propertyId, first.kind, first.id, first.from + 1],
+    );
+    return { revision: Number(row?.property_revision), at };
   }
 
   async listLibraries(propertyId: string): Promise<LibraryRecord[]> {
