@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parsePropertyDocument } from "@liftoff/builder";
 import { runBuilderCommand, type BuilderCommand } from "./cliBuilderCommands.ts";
+import { splitDocument } from "./storage/authoring/propertyResources.ts";
 import { SqliteStore } from "./storage/SqliteStore.ts";
 
 const fixtures = join(import.meta.dirname, "../../../packages/builder/test/fixtures");
@@ -168,9 +169,21 @@ describe("liftoff import and export", () => {
     const doc = parsePropertyDocument(JSON.parse(readFileSync(PROPERTY, "utf8")));
     const store = new SqliteStore(join(data, "liftoff.db"));
     await store.migrate();
-    await store.authoring.createProperty(doc, "test", "created");
+    await store.authoring.createProperty(
+      doc.property.id,
+      doc.property.name,
+      splitDocument(doc),
+      "test",
+      "created",
+    );
     const renamed = { ...doc, property: { ...doc.property, name: "Renamed" } };
-    await store.authoring.saveProperty(1, renamed, "test", "renamed");
+    const settings = splitDocument(renamed)[0]!;
+    await store.authoring.saveChange(
+      doc.property.id,
+      [{ ...settings, position: 0, from: 1, deleted: false }],
+      "test",
+      "renamed",
+    );
     await store.close();
     const id = doc.property.id;
 

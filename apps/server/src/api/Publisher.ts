@@ -376,8 +376,6 @@ export class Publisher {
         `Library "${library.name}" has no development environment; assign one first.`,
       );
     if (step === "submit") {
-      if (library.resources.length === 0)
-        throw apiProblems.wrongState(`Library "${library.name}" holds no resources yet.`);
       const byKey = new Map(head.resources.map((r) => [resourceKey(r), r]));
       next.resources = library.resources.map((r) => {
         const current = byKey.get(resourceKey(r))!;

@@ -91,7 +91,7 @@ describe("properties", () => {
     expect(state(await viewer.call("GET", P)).revision).toBe(1);
   });
 
-  it("makes a new revision per change and answers 409 with currentRevision for a stale one", async () => {
+  it("makes a new revision per change and answers 409 edit-conflict when the same resource moved", async () => {
     const first = await editor.call("PUT", `${P}/settings`, {
       revision: 1,
       name: "Fixture 2",
@@ -105,7 +105,28 @@ describe("properties", () => {
     });
     const stale = await editor.call("PUT", `${P}/settings`, { revision: 1, name: "Lost update" });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ status: 409, currentRevision: 2, field: "revision" });
+    expect(stale.json()).toMatchObject({
+      status: 409,
+      type: "urn:liftoff:errors:api:edit-conflict",
+      field: "revision",
+      conflict: {
+        resource: { kind: "settings", id: "property", name: "Fixture 2" },
+        yourRevision: 1,
+        currentRevision: 2,
+        changedBy: editor.session.user.username,
+        current: { property: { name: "Fixture 2" } },
+      },
+    });
+    // Another resource saved from the property's first state does not conflict.
+    const rule = await editor.call("PUT", `${P}/rules/RLpageview`, {
+      revision: 1,
+      rule: { ...fixtureDocument().rules[0], description: "still fine" },
+    });
+    expect(rule.statusCode).toBe(200);
+    expect(state(rule)).toMatchObject({
+      revision: 3,
+      saved: { kind: "rule", id: "RLpageview", revision: 2 },
+    });
     expect(state(await viewer.call("GET", P)).document.property.name).toBe("Fixture 2");
     const moved = await editor.call("PUT", `${P}/settings`, {
       revision: 2,
@@ -122,10 +143,11 @@ describe("properties", () => {
   });
 
   it("validates bodies structurally, naming the document path", async () => {
-    const missingRevision = await editor.call("POST", `${P}/data-elements`, { dataElement: {} });
+    const missingRevision = await editor.call("PUT", `${P}/data-elements/DEpagename`, {
+      dataElement: {},
+    });
     expect(missingRevision.json()).toMatchObject({ status: 400, field: "revision" });
     const badElement = await editor.call("POST", `${P}/data-elements`, {
-      revision: 1,
       dataElement: { name: 7, modulePath: "core/src/lib/dataElements/customCode.js" },
     });
     expect(badElement.statusCode).toBe(400);
@@ -133,7 +155,6 @@ describe("properties", () => {
       badElement.json<{ errors: Array<{ path: string }> }>().errors.map((e) => e.path),
     ).toContain("dataElements[1].name");
     const badId = await editor.call("POST", `${P}/data-elements`, {
-      revision: 1,
       dataElement: { id: 5, name: "n", modulePath: "core/src/lib/dataElements/customCode.js" },
     });
     expect(badId.json()).toMatchObject({ status: 400, field: "dataElement.id" });
@@ -147,20 +168,27 @@ describe("properties", () => {
   });
 
   it("adds, updates and removes data elements, extensions, rules and components; reports semantic problems", async () => {
-    let rev = 1;
+    let latest = state(await viewer.call("GET", P));
+    let rev = latest.revision;
+    /** The change, sent with the current revision of the resource it locks (none: a create). */
     const ok = async (
       method: "POST" | "PUT" | "DELETE",
       url: string,
       body?: Record<string, unknown>,
+      lock?: { kind: string; id: string },
     ) => {
+      const revision = lock
+        ? latest.resources.find((r) => r.kind === lock.kind && r.id === lock.id)?.revision
+        : undefined;
       const res = await editor.call(
         method,
-        method === "DELETE" ? `${url}?revision=${rev}` : url,
-        body && { revision: rev, ...body },
+        method === "DELETE" ? `${url}?revision=${revision}` : url,
+        body && { ...(revision !== undefined ? { revision } : {}), ...body },
       );
       expect(res.statusCode, res.body).toBeLessThan(300);
-      rev = state(res).revision;
-      return state(res);
+      latest = state(res);
+      rev = latest.revision;
+      return latest;
     };
     const added = await ok("POST", `${P}/data-elements`, {
       dataElement: {
@@ -171,9 +199,15 @@ describe("properties", () => {
     });
     const element = added.document.dataElements.find((d) => d.name === "page url")!;
     expect(element.id).toMatch(/^DE[0-9a-f]{32}$/);
-    await ok("PUT", `${P}/data-elements/${element.id}`, {
-      dataElement: { ...element, forceLowerCase: true },
-    });
+    const de = { kind: "dataElement", id: element.id };
+    await ok(
+      "PUT",
+      `${P}/data-elements/${element.id}`,
+      {
+        dataElement: { ...element, forceLowerCase: true },
+      },
+      de,
+    );
 
     const withRule = await ok("POST", `${P}/rules`, {
       rule: {
@@ -185,15 +219,22 @@ describe("properties", () => {
         actions: [],
       },
     });
-    const rule = withRule.document.rules.find((r) => r.name === "Clicks")!;
+    const rule = withRule.document.rules.find((r) => r.id === withRule.saved!.id)!;
+    expect(rule.name).toBe("Clicks");
     expect(rule.events[0]!.id).toMatch(/^RC[0-9a-f]{32}$/);
-    const withAction = await ok("POST", `${P}/rules/${rule.id}/components`, {
-      kind: "actions",
-      component: {
-        modulePath: "core/src/lib/actions/customCode.js",
-        settings: { source: "window.clicked = (", language: "javascript" },
+    const locked = { kind: "rule", id: rule.id };
+    const withAction = await ok(
+      "POST",
+      `${P}/rules/${rule.id}/components`,
+      {
+        kind: "actions",
+        component: {
+          modulePath: "core/src/lib/actions/customCode.js",
+          settings: { source: "window.clicked = (", language: "javascript" },
+        },
       },
-    });
+      locked,
+    );
     const action = withAction.document.rules.find((r) => r.id === rule.id)!.actions[0]!;
     // Custom code that does not parse is a semantic problem: saved, but reported.
     const problems = (await viewer.call("GET", `${P}/validation`)).json<{
@@ -202,48 +243,66 @@ describe("properties", () => {
     }>();
     expect(problems.revision).toBe(rev);
     expect(problems.problems.length).toBeGreaterThan(0);
-    await ok("PUT", `${P}/rules/${rule.id}/components/${action.id}`, {
-      component: {
-        modulePath: "core/src/lib/actions/customCode.js",
-        settings: { source: "window.clicked = true;", language: "javascript" },
+    await ok(
+      "PUT",
+      `${P}/rules/${rule.id}/components/${action.id}`,
+      {
+        component: {
+          modulePath: "core/src/lib/actions/customCode.js",
+          settings: { source: "window.clicked = true;", language: "javascript" },
+        },
       },
-    });
+      locked,
+    );
     expect((await viewer.call("GET", `${P}/validation`)).json()).toMatchObject({ problems: [] });
     const badKind = await editor.call("POST", `${P}/rules/${rule.id}/components`, {
-      revision: rev,
+      revision: latest.resources.find((r) => r.id === rule.id)!.revision,
       kind: "action",
       component: {},
     });
     expect(badKind.json()).toMatchObject({ status: 400, field: "kind" });
-    await ok("DELETE", `${P}/rules/${rule.id}/components/${action.id}`);
+    await ok("DELETE", `${P}/rules/${rule.id}/components/${action.id}`, undefined, locked);
     // A component a form has just added arrives with a blank id and gets one.
-    const relabelled = await ok("PUT", `${P}/rules/${rule.id}`, {
-      rule: {
-        ...rule,
-        name: "Link clicks",
-        conditions: [
-          {
-            id: "",
-            modulePath: "core/src/lib/conditions/domain.js",
-            settings: { domains: ["example.test"] },
-          },
-        ],
+    const relabelled = await ok(
+      "PUT",
+      `${P}/rules/${rule.id}`,
+      {
+        rule: {
+          ...rule,
+          name: "Link clicks",
+          conditions: [
+            {
+              id: "",
+              modulePath: "core/src/lib/conditions/domain.js",
+              settings: { domains: ["example.test"] },
+            },
+          ],
+        },
       },
-    });
+      locked,
+    );
     expect(relabelled.document.rules.find((r) => r.id === rule.id)!.conditions[0]!.id).toMatch(
       /^RC[0-9a-f]{32}$/,
     );
-    await ok("DELETE", `${P}/rules/${rule.id}`);
-    await ok("DELETE", `${P}/data-elements/${element.id}`);
+    await ok("DELETE", `${P}/rules/${rule.id}`, undefined, locked);
+    const deleted = await ok("DELETE", `${P}/data-elements/${element.id}`, undefined, de);
+    // Deleting is soft: out of the document, still a resource (restorable) until published.
+    expect(deleted.document.dataElements.some((d) => d.id === element.id)).toBe(false);
+    expect(deleted.resources.find((r) => r.id === element.id)).toMatchObject({ deleted: true });
 
-    const withExt = await ok("PUT", `${P}/extensions/core`, {
-      extension: { displayName: "Core (renamed)", settings: {} },
-    });
+    const withExt = await ok(
+      "PUT",
+      `${P}/extensions/core`,
+      {
+        extension: { displayName: "Core (renamed)", settings: {} },
+      },
+      { kind: "extension", id: "core" },
+    );
     expect(withExt.document.extensions).toEqual([
       { name: "core", displayName: "Core (renamed)", settings: {} },
     ]);
     const mismatch = await editor.call("PUT", `${P}/extensions/core`, {
-      revision: rev,
+      revision: 2,
       extension: { name: "web-sdk" },
     });
     expect(mismatch.json()).toMatchObject({ status: 400, field: "extension.name" });
@@ -255,7 +314,10 @@ describe("properties", () => {
       extension: { displayName: "Identity", settings: {} },
     });
     expect(withIdentity.document.extensions.map((e) => e.name)).toEqual(["core", "identity"]);
-    const withoutIdentity = await ok("DELETE", `${P}/extensions/identity`);
+    const withoutIdentity = await ok("DELETE", `${P}/extensions/identity`, undefined, {
+      kind: "extension",
+      id: "identity",
+    });
     expect(withoutIdentity.document.extensions.map((e) => e.name)).toEqual(["core"]);
 
     const revisions = (await viewer.call("GET", `${P}/revisions`)).json<RevisionInfo[]>();
@@ -265,7 +327,7 @@ describe("properties", () => {
       expect.arrayContaining([
         'added rule "Clicks"',
         'updated rule "Link clicks"',
-        'removed data element "page url"',
+        'deleted data element "page url"',
       ]),
     );
     const audit = (await viewer.call("GET", "/api/audit?propertyId=PRfixture&limit=3")).json<
@@ -337,7 +399,7 @@ describe("properties", () => {
     );
   });
 
-  it("lets exactly one of two simultaneous changes from the same revision win", async () => {
+  it("lets exactly one of two simultaneous changes of the same resource win", async () => {
     const [a, b] = await Promise.all([
       editor.call("PUT", `${P}/settings`, { revision: 1, name: "From A" }),
       admin.call("PUT", `${P}/settings`, { revision: 1, name: "From B" }),

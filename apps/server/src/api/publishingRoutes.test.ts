@@ -57,10 +57,14 @@ async function served(environmentId: string) {
   return { status: res.statusCode, body: res.body, etag: res.headers.etag };
 }
 
-/** A library of the current revision, taken through the whole flow to production. */
+/** A library of every changed resource, taken through the whole flow to production. */
 async function publishCurrent(name: string): Promise<LibraryInfo> {
   const created = library(
-    await editor.call("POST", `${P}/libraries`, { name, environmentId: ENV.development }),
+    await editor.call("POST", `${P}/libraries`, {
+      name,
+      environmentId: ENV.development,
+      addAllChanged: true,
+    }),
   );
   for (const [client, step] of [
     [editor, "build"],
@@ -72,14 +76,57 @@ async function publishCurrent(name: string): Promise<LibraryInfo> {
   return library(await editor.call("GET", `${P}/libraries/${created.id}`));
 }
 
-async function renameRule(name: string): Promise<number> {
-  const current = (await editor.call("GET", P)).json<PropertyState>();
-  const rule = current.document.rules[0]!;
-  const res = await editor.call("PUT", `${P}/rules/${rule.id}`, {
-    revision: current.revision,
-    rule: { ...rule, name },
+async function current(): Promise<PropertyState> {
+  return (await editor.call("GET", P)).json<PropertyState>();
+}
+
+const revisionOf = (state: PropertyState, kind: string, id: string) =>
+  state.resources.find((r) => r.kind === kind && r.id === id)!.revision;
+
+/** Saves rule `id` (default the fixture's) with `name` and a marker in its custom code. */
+async function saveRule(name: string, id = "RLpageview", marker = name): Promise<PropertyState> {
+  const state = await current();
+  const rule = state.document.rules.find((r) => r.id === id)!;
+  const res = await editor.call("PUT", `${P}/rules/${id}`, {
+    revision: revisionOf(state, "rule", id),
+    rule: {
+      ...rule,
+      name,
+      actions: [
+        {
+          ...rule.actions[0]!,
+          settings: {
+            source: `window.__marker = ${JSON.stringify(marker)};`,
+            language: "javascript",
+          },
+        },
+      ],
+    },
   });
-  return res.json<PropertyState>().revision;
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<PropertyState>();
+}
+
+/** A new rule whose custom code carries `marker`; answers its id. */
+async function addRule(marker: string): Promise<string> {
+  const res = await editor.call("POST", `${P}/rules`, {
+    rule: {
+      name: marker,
+      events: [{ modulePath: "core/src/lib/events/libraryLoaded.js", settings: {} }],
+      conditions: [],
+      actions: [
+        {
+          modulePath: "core/src/lib/actions/customCode.js",
+          settings: {
+            source: `window.__marker = ${JSON.stringify(marker)};`,
+            language: "javascript",
+          },
+        },
+      ],
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<PropertyState>().saved!.id;
 }
 
 describe("publishing", () => {
@@ -88,18 +135,30 @@ describe("publishing", () => {
       await editor.call("POST", `${P}/libraries`, {
         name: "Spring launch",
         environmentId: ENV.development,
+        addAllChanged: true,
       }),
     );
     expect(lib).toMatchObject({
       state: "development",
-      revision: 1,
       builds: [],
+      live: false,
       createdBy: editor.session.user.username,
     });
+    // Nothing was ever published: every resource is changed, and the library took them all.
+    expect(lib.resources.map((r) => `${r.kind}:${r.id}`)).toEqual([
+      "extension:core",
+      "dataElement:DEpagename",
+      "rule:RLpageview",
+    ]);
+    expect(lib.resources.every((r) => r.pinnedRevision === undefined && r.revision === 1)).toBe(
+      true,
+    );
     expect((await served(ENV.development)).status).toBe(404);
 
     const built = library(await editor.call("POST", `${P}/libraries/${lib.id}/build`));
-    expect(built.builds).toMatchObject([{ environmentId: ENV.development, stage: "development" }]);
+    expect(built.builds).toMatchObject([
+      { environmentId: ENV.development, stage: "development", propertyRevision: 1 },
+    ]);
     expect(built.builds[0]!.gzipBytes).toBeGreaterThan(1000);
     const dev = await served(ENV.development);
     expect(dev.status).toBe(200);
@@ -111,9 +170,9 @@ describe("publishing", () => {
       status: 409,
       type: "urn:liftoff:errors:api:library-state",
     });
-    expect(library(await editor.call("POST", `${P}/libraries/${lib.id}/submit`)).state).toBe(
-      "submitted",
-    );
+    const submitted = library(await editor.call("POST", `${P}/libraries/${lib.id}/submit`));
+    expect(submitted.state).toBe("submitted");
+    expect(submitted.resources.every((r) => r.pinnedRevision === 1)).toBe(true);
     expect((await served(ENV.staging)).status).toBe(200);
     expect((await editor.call("POST", `${P}/libraries/${lib.id}/publish`)).statusCode).toBe(403);
     expect(library(await approver.call("POST", `${P}/libraries/${lib.id}/approve`)).state).toBe(
@@ -121,18 +180,25 @@ describe("publishing", () => {
     );
     expect((await served(ENV.production)).status).toBe(404);
     const published = library(await approver.call("POST", `${P}/libraries/${lib.id}/publish`));
-    expect(published).toMatchObject({ state: "published" });
+    expect(published).toMatchObject({ state: "published", live: true });
     expect(published.publishedAt).toBeDefined();
     expect(published.builds.map((b) => b.stage)).toEqual(["development", "staging", "production"]);
     expect((await served(ENV.production)).body).toContain("window._satellite");
+    expect((await current()).resources.every((r) => !r.changed)).toBe(true);
 
     const envs = (await editor.call("GET", `${P}/environments`)).json<EnvironmentInfo[]>();
     const production = envs.find((e) => e.stage === "production")!;
     expect(production).toMatchObject({
       libraryId: lib.id,
+      libraryName: "Spring launch",
+      cacheControl: "public, max-age=3600",
       libraryUrl: `http://localhost/libs/PRfixture/${ENV.production}/launch.min.js`,
       embedCode: `<script src="http://localhost/libs/PRfixture/${ENV.production}/launch.min.js" async></script>`,
     });
+    expect(envs.find((e) => e.stage === "development")).toMatchObject({
+      cacheControl: "no-cache",
+    });
+    expect(envs.some((e) => e.heldBy)).toBe(false);
     const audit = (await editor.call("GET", "/api/audit?propertyId=PRfixture")).json<
       AuditEntry[]
     >();
@@ -147,12 +213,18 @@ describe("publishing", () => {
 
   it("rejects a submitted library back to development work, and refuses steps out of order", async () => {
     const lib = library(
-      await editor.call("POST", `${P}/libraries`, { name: "Try", environmentId: ENV.development }),
+      await editor.call("POST", `${P}/libraries`, {
+        name: "Try",
+        environmentId: ENV.development,
+        addAllChanged: true,
+      }),
     );
     expect((await editor.call("POST", `${P}/libraries/${lib.id}/submit`)).statusCode).toBe(200);
-    expect(library(await approver.call("POST", `${P}/libraries/${lib.id}/reject`)).state).toBe(
-      "rejected",
-    );
+    const rejected = library(await approver.call("POST", `${P}/libraries/${lib.id}/reject`));
+    expect(rejected.state).toBe("rejected");
+    // Back in development: it builds the latest revisions again.
+    expect(rejected.resources.every((r) => r.pinnedRevision === undefined)).toBe(true);
+    expect(rejected.environmentId).toBe(ENV.development);
     expect((await approver.call("POST", `${P}/libraries/${lib.id}/publish`)).statusCode).toBe(409);
     expect((await editor.call("POST", `${P}/libraries/${lib.id}/submit`)).statusCode).toBe(409);
     expect(library(await editor.call("POST", `${P}/libraries/${lib.id}/build`)).state).toBe(
@@ -161,33 +233,266 @@ describe("publishing", () => {
     expect((await approver.call("POST", `${P}/libraries/LBnone/build`)).statusCode).toBe(404);
   });
 
-  it("validates library bodies: a development environment and an existing revision", async () => {
+  it("validates library bodies, naming the field", async () => {
     for (const [body, field] of [
       [{ name: "x", environmentId: ENV.production }, "environmentId"],
       [{ name: "", environmentId: ENV.development }, "name"],
-      [{ name: "x", environmentId: ENV.development, revision: 0 }, "revision"],
+      [{ name: "x", resources: "all" }, "resources"],
+      [{ name: "x", resources: [{ kind: "rule" }] }, "resources[0]"],
+      [{ name: "x", resources: [{ kind: "settings", id: "property" }] }, "resources[0].kind"],
+      [{ name: "x", resources: [{ kind: "rule", id: "RLnone" }] }, "resources[0].id"],
+      [{ name: "x", addAllChanged: "yes" }, "addAllChanged"],
     ] as const)
-      expect((await editor.call("POST", `${P}/libraries`, body)).json()).toMatchObject({
+      expect((await editor.call("POST", `${P}/libraries`, body)).json(), field).toMatchObject({
         status: 400,
         field,
       });
+    const lib = library(await editor.call("POST", `${P}/libraries`, { name: "Empty" }));
+    expect(lib.environmentId).toBeUndefined();
+    expect(
+      (await editor.call("POST", `${P}/libraries/${lib.id}/resources`, {})).json(),
+    ).toMatchObject({ status: 400, field: "resources" });
+    expect(
+      (await editor.call("DELETE", `${P}/libraries/${lib.id}/resources/rule/RLnone`)).statusCode,
+    ).toBe(404);
+    // A library without a development environment cannot build there.
+    expect((await editor.call("POST", `${P}/libraries/${lib.id}/build`)).json()).toMatchObject({
+      status: 409,
+      detail: expect.stringContaining("has no development environment"),
+    });
     expect(
       (
-        await editor.call("POST", `${P}/libraries`, {
-          name: "x",
-          environmentId: ENV.development,
-          revision: 7,
+        await editor.call("PATCH", `${P}/libraries/${lib.id}`, { environmentId: ENV.staging })
+      ).json(),
+    ).toMatchObject({ status: 400, field: "environmentId" });
+  });
+
+  it("builds the latest revisions in development and the pinned ones once submitted", async () => {
+    // Production first holds the Core extension the rule needs: builds add to production.
+    await publishCurrent("Baseline");
+    const lib = library(
+      await editor.call("POST", `${P}/libraries`, {
+        name: "Pins",
+        environmentId: ENV.development,
+        resources: [{ kind: "rule", id: "RLpageview" }],
+      }),
+    );
+    await saveRule("Page View", "RLpageview", "edited after the library was made");
+    library(await editor.call("POST", `${P}/libraries/${lib.id}/build`));
+    expect((await served(ENV.development)).body).toContain("edited after the library was made");
+
+    const submitted = library(await editor.call("POST", `${P}/libraries/${lib.id}/submit`));
+    expect(submitted.resources).toMatchObject([{ kind: "rule", pinnedRevision: 2, revision: 2 }]);
+    await saveRule("Page View", "RLpageview", "edited after submit");
+    library(await approver.call("POST", `${P}/libraries/${lib.id}/approve`));
+    library(await approver.call("POST", `${P}/libraries/${lib.id}/publish`));
+    const production = (await served(ENV.production)).body;
+    expect(production).toContain("edited after the library was made");
+    expect(production).not.toContain("edited after submit");
+    // The rule's revision 3 is not in production: it shows as changed.
+    expect((await current()).resources.find((r) => r.id === "RLpageview")).toMatchObject({
+      revision: 3,
+      publishedRevision: 2,
+      changed: true,
+    });
+    // A submitted library's resources cannot change.
+    expect(
+      (
+        await editor.call("POST", `${P}/libraries/${lib.id}/resources`, {
+          resources: [{ kind: "dataElement", id: "DEpagename" }],
         })
       ).statusCode,
-    ).toBe(404);
+    ).toBe(409);
+  });
+
+  it("ships a library's 3 of 5 changed resources to production, and not the other 2", async () => {
+    await publishCurrent("Baseline");
+    const ids = [];
+    for (const n of [1, 2, 3, 4, 5]) ids.push(await addRule(`change-${n}-marker`));
+    const changed = (await current()).resources.filter((r) => r.changed).map((r) => r.id);
+    expect(changed.sort()).toEqual([...ids].sort());
+
+    const three = library(
+      await editor.call("POST", `${P}/libraries`, {
+        name: "Three of five",
+        environmentId: ENV.development,
+        resources: ids.slice(0, 3).map((id) => ({ kind: "rule", id })),
+      }),
+    );
+    for (const [client, step] of [
+      [editor, "build"],
+      [editor, "submit"],
+      [approver, "approve"],
+      [approver, "publish"],
+    ] as const)
+      library(await client.call("POST", `${P}/libraries/${three.id}/${step}`));
+    const production = (await served(ENV.production)).body;
+    for (const n of [1, 2, 3]) expect(production).toContain(`change-${n}-marker`);
+    for (const n of [4, 5]) expect(production).not.toContain(`change-${n}-marker`);
+    // Production still holds the baseline's rule too: builds add to what production serves.
+    expect(production).toContain("window.__seen");
+
+    const rest = library(
+      await editor.call("POST", `${P}/libraries`, {
+        name: "The other two",
+        environmentId: ENV.development,
+        addAllChanged: true,
+      }),
+    );
+    expect(rest.resources.map((r) => r.id).sort()).toEqual(ids.slice(3).sort());
+    for (const [client, step] of [
+      [editor, "submit"],
+      [approver, "approve"],
+      [approver, "publish"],
+    ] as const)
+      library(await client.call("POST", `${P}/libraries/${rest.id}/${step}`));
+    const after = (await served(ENV.production)).body;
+    for (const n of [1, 2, 3, 4, 5]) expect(after).toContain(`change-${n}-marker`);
+  });
+
+  it("holds one library per development environment and one in staging", async () => {
+    const first = library(
+      await editor.call("POST", `${P}/libraries`, {
+        name: "First",
+        environmentId: ENV.development,
+      }),
+    );
+    const taken = await editor.call("POST", `${P}/libraries`, {
+      name: "Second",
+      environmentId: ENV.development,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json<{ detail: string }>().detail).toContain('holds library "First"');
+    const envs = (await editor.call("GET", `${P}/environments`)).json<EnvironmentInfo[]>();
+    expect(envs.find((e) => e.id === ENV.development)!.heldBy).toMatchObject({
+      id: first.id,
+      name: "First",
+      state: "development",
+    });
+
+    const qa = (
+      await admin.call("POST", `${P}/environments`, { name: "QA" })
+    ).json<EnvironmentInfo>();
+    const second = library(
+      await editor.call("POST", `${P}/libraries`, { name: "Second", environmentId: qa.id }),
+    );
+    expect(
+      (
+        await editor.call("PATCH", `${P}/libraries/${second.id}`, {
+          environmentId: ENV.development,
+        })
+      ).statusCode,
+    ).toBe(409);
+    library(await editor.call("POST", `${P}/libraries/${first.id}/submit`));
+    const refused = await editor.call("POST", `${P}/libraries/${second.id}/submit`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ detail: string }>().detail).toContain('Staging holds library "First"');
+    // Submitting freed the development environment.
+    expect(
+      library(
+        await editor.call("PATCH", `${P}/libraries/${second.id}`, {
+          environmentId: ENV.development,
+          name: "Second, renamed",
+        }),
+      ),
+    ).toMatchObject({ environmentId: ENV.development, name: "Second, renamed" });
+    const staged = (await editor.call("GET", `${P}/environments`)).json<EnvironmentInfo[]>();
+    expect(staged.find((e) => e.stage === "staging")!.heldBy).toMatchObject({ id: first.id });
+    // A library in development can be deleted; a submitted one cannot.
+    expect((await editor.call("DELETE", `${P}/libraries/${first.id}`)).statusCode).toBe(409);
+    expect((await editor.call("DELETE", `${P}/libraries/${second.id}`)).statusCode).toBe(204);
+  });
+
+  it("adds and removes resources of a library in development", async () => {
+    const lib = library(
+      await editor.call("POST", `${P}/libraries`, {
+        name: "Picked",
+        environmentId: ENV.development,
+      }),
+    );
+    expect(lib.resources).toEqual([]);
+    const added = library(
+      await editor.call("POST", `${P}/libraries/${lib.id}/resources`, {
+        resources: [
+          { kind: "rule", id: "RLpageview" },
+          { kind: "dataElement", id: "DEpagename" },
+        ],
+      }),
+    );
+    expect(added.resources.map((r) => `${r.kind}:${r.id}:${r.name}`)).toEqual([
+      "rule:RLpageview:Page View",
+      "dataElement:DEpagename:page name",
+    ]);
+    const removed = library(
+      await editor.call("DELETE", `${P}/libraries/${lib.id}/resources/rule/RLpageview`),
+    );
+    expect(removed.resources.map((r) => r.id)).toEqual(["DEpagename"]);
+    const all = library(
+      await editor.call("POST", `${P}/libraries/${lib.id}/resources`, { addAllChanged: true }),
+    );
+    expect(all.resources.map((r) => r.id)).toEqual(["DEpagename", "core", "RLpageview"]);
+  });
+
+  it("serves development no-cache and staging and production with the property's cache time", async () => {
+    await publishCurrent("Cached");
+    const dev = await app.inject({ url: `/libs/PRfixture/${ENV.development}/launch.min.js` });
+    expect(dev.headers["cache-control"]).toBe("no-cache");
+    const again = await app.inject({
+      url: `/libs/PRfixture/${ENV.development}/launch.min.js`,
+      headers: { "if-none-match": String(dev.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const prod = await app.inject({ url: `/libs/PRfixture/${ENV.production}/launch.min.js` });
+    expect(prod.headers["cache-control"]).toBe("public, max-age=3600");
+    const state = await current();
+    const saved = await editor.call("PUT", `${P}/settings`, {
+      revision: revisionOf(state, "settings", "property"),
+      settings: { libraryMaxAge: 600 },
+    });
+    expect(saved.statusCode).toBe(200);
+    // The new time applies to the files already served.
+    for (const env of [ENV.staging, ENV.production])
+      expect(
+        (await app.inject({ url: `/libs/PRfixture/${env}/launch.min.js` })).headers[
+          "cache-control"
+        ],
+      ).toBe("public, max-age=600");
+    const bad = await editor.call("PUT", `${P}/settings`, {
+      revision: revisionOf(await current(), "settings", "property"),
+      settings: { libraryMaxAge: -5 },
+    });
+    expect(bad.json<{ errors: Array<{ path: string }> }>().errors[0]!.path).toBe(
+      "property.settings.libraryMaxAge",
+    );
+  });
+
+  it("keeps a deleted rule listed until a production publish removes it", async () => {
+    await publishCurrent("Before delete");
+    const state = await current();
+    const deleted = (
+      await editor.call(
+        "DELETE",
+        `${P}/rules/RLpageview?revision=${revisionOf(state, "rule", "RLpageview")}`,
+      )
+    ).json<PropertyState>();
+    expect(deleted.document.rules).toEqual([]);
+    expect(deleted.resources.find((r) => r.id === "RLpageview")).toMatchObject({
+      deleted: true,
+      changed: true,
+      publishedRevision: 1,
+    });
+    // Production still runs it until a library carrying the delete ships.
+    expect((await served(ENV.production)).body).toContain("window.__seen");
+    await publishCurrent("Delete it");
+    expect((await served(ENV.production)).body).not.toContain("window.__seen");
+    expect((await current()).resources.some((r) => r.id === "RLpageview")).toBe(false);
   });
 
   it("rolls production back by republishing an earlier library", async () => {
     const first = await publishCurrent("First");
     const firstProduction = await served(ENV.production);
-    await renameRule("Page View v2");
-    const second = await publishCurrent("Second");
-    expect(second.revision).toBe(2);
+    await saveRule("Page View v2");
+    await publishCurrent("Second");
     const secondProduction = await served(ENV.production);
     expect(secondProduction.etag).not.toBe(firstProduction.etag);
     expect(secondProduction.body).toContain("Page View v2");
@@ -197,6 +502,7 @@ describe("publishing", () => {
     );
     const rolledBack = library(await approver.call("POST", `${P}/libraries/${first.id}/republish`));
     expect(rolledBack.builds.filter((b) => b.stage === "production")).toHaveLength(2);
+    expect(rolledBack.live).toBe(true);
     const now = await served(ENV.production);
     expect(now.body).not.toContain("Page View v2");
     expect(now.body).toContain('"Page View"');
@@ -204,14 +510,23 @@ describe("publishing", () => {
       .json<EnvironmentInfo[]>()
       .find((e) => e.stage === "production");
     expect(production?.libraryId).toBe(first.id);
+    // Production serves revision 1 of the rule again: revision 2 is a change to ship.
+    expect((await current()).resources.find((r) => r.id === "RLpageview")).toMatchObject({
+      publishedRevision: 1,
+      changed: true,
+    });
   });
 
   it("leaves production and the library untouched when the production build fails", async () => {
     await publishCurrent("Live");
     const before = await served(ENV.production);
-    await renameRule("Broken release");
+    await saveRule("Broken release");
     const lib = library(
-      await editor.call("POST", `${P}/libraries`, { name: "Next", environmentId: ENV.development }),
+      await editor.call("POST", `${P}/libraries`, {
+        name: "Next",
+        environmentId: ENV.development,
+        addAllChanged: true,
+      }),
     );
     await editor.call("POST", `${P}/libraries/${lib.id}/submit`);
     await approver.call("POST", `${P}/libraries/${lib.id}/approve`);
@@ -238,9 +553,9 @@ describe("publishing", () => {
     expect((await served(ENV.production)).body).toContain("Broken release");
   });
 
-  it("refuses to build a revision with validation problems (422 naming them)", async () => {
-    const current = (await editor.call("GET", P)).json<PropertyState>();
-    const rule = current.document.rules[0]!;
+  it("refuses to build a library with validation problems (422 naming them)", async () => {
+    const state = await current();
+    const rule = state.document.rules[0]!;
     await editor.call("PUT", `${P}/rules/${rule.id}`, {
       revision: 1,
       rule: {
@@ -249,7 +564,11 @@ describe("publishing", () => {
       },
     });
     const lib = library(
-      await editor.call("POST", `${P}/libraries`, { name: "Bad", environmentId: ENV.development }),
+      await editor.call("POST", `${P}/libraries`, {
+        name: "Bad",
+        environmentId: ENV.development,
+        addAllChanged: true,
+      }),
     );
     const res = await editor.call("POST", `${P}/libraries/${lib.id}/build`);
     expect(res.statusCode).toBe(422);
@@ -261,13 +580,11 @@ describe("publishing", () => {
   });
 
   it("adds and removes development environments (admin only), each with its own datastream", async () => {
-    expect(
-      (await editor.call("POST", `${P}/environments`, { revision: 1, name: "QA" })).statusCode,
-    ).toBe(403);
-    const res = await admin.call("POST", `${P}/environments`, { revision: 1, name: "QA" });
+    expect((await editor.call("POST", `${P}/environments`, { name: "QA" })).statusCode).toBe(403);
+    const res = await admin.call("POST", `${P}/environments`, { name: "QA" });
     expect(res.statusCode).toBe(201);
     const qa = res.json<EnvironmentInfo>();
-    expect(qa).toMatchObject({ name: "QA", stage: "development" });
+    expect(qa).toMatchObject({ name: "QA", stage: "development", cacheControl: "no-cache" });
     expect(qa.libraryUrl).toMatch(new RegExp(`/libs/PRfixture/${qa.id}/launch\\.min\\.js$`));
     expect(
       (await app.store.datastreams.list()).some(
@@ -275,13 +592,21 @@ describe("publishing", () => {
       ),
     ).toBe(true);
     const lib = library(
-      await editor.call("POST", `${P}/libraries`, { name: "QA build", environmentId: qa.id }),
+      await editor.call("POST", `${P}/libraries`, {
+        name: "QA build",
+        environmentId: qa.id,
+        addAllChanged: true,
+      }),
     );
     await editor.call("POST", `${P}/libraries/${lib.id}/build`);
     expect((await served(qa.id)).status).toBe(200);
-    const refuse = await admin.call("DELETE", `${P}/environments/${ENV.production}?revision=2`);
+    const refuse = await admin.call("DELETE", `${P}/environments/${ENV.production}?revision=1`);
     expect(refuse.statusCode).toBe(409);
-    expect((await admin.call("DELETE", `${P}/environments/${qa.id}?revision=2`)).statusCode).toBe(
+    // While a library holds it, the environment stays.
+    const held = await admin.call("DELETE", `${P}/environments/${qa.id}?revision=1`);
+    expect(held.json<{ detail: string }>().detail).toContain('holds library "QA build"');
+    library(await editor.call("PATCH", `${P}/libraries/${lib.id}`, { environmentId: null }));
+    expect((await admin.call("DELETE", `${P}/environments/${qa.id}?revision=1`)).statusCode).toBe(
       204,
     );
     const envs = (await editor.call("GET", `${P}/environments`)).json<EnvironmentInfo[]>();

@@ -33,8 +33,15 @@ describe("first start with a store (as liftoff serve runs)", () => {
         name: "Initial",
         state: "published",
         createdBy: "system",
-        revision: 1,
+        live: true,
       });
+      // Every rule, data element and extension, pinned at revision 1.
+      expect(library!.resources.map((r) => `${r.kind}:${r.id}@${r.pinnedRevision}`)).toEqual([
+        "extension:core@1",
+        "dataElement:DEpagename@1",
+        "rule:RLpageview@1",
+      ]);
+      expect(state.resources.every((r) => !r.changed)).toBe(true);
       for (const env of ["PRfixturedev", "PRfixturestage", "PRfixtureprod"]) {
         const res = await app.inject({ url: `/libs/PRfixture/${env}/launch.min.js` });
         expect(res.statusCode, env).toBe(200);

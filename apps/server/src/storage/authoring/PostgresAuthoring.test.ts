@@ -14,7 +14,7 @@ authoringContract("PostgreSQL", () =>
 );
 
 describe("the studio API on PostgreSQL", () => {
-  it("seeds, edits under the lock and publishes, serving the library from PostgreSQL", async () => {
+  it("seeds, edits under the settings' own lock and publishes, serving the library from PostgreSQL", async () => {
     const store = new PostgresStore(cluster.url(), {
       schema: cluster.schema("authoring_api"),
       max: 4,
@@ -37,10 +37,17 @@ describe("the studio API on PostgreSQL", () => {
         (await admin.call("PUT", `${P}/settings`, { revision: 1, name: "Stale" })).json(),
       ).toMatchObject({
         status: 409,
-        currentRevision: 2,
+        type: "urn:liftoff:errors:api:edit-conflict",
+        conflict: { resource: { kind: "settings" }, currentRevision: 2, changedBy: "admin" },
       });
       const lib = (
-        await admin.call("POST", `${P}/libraries`, { name: "Two", environmentId: "PRfixturedev" })
+        await admin.call("POST", `${P}/libraries`, {
+          name: "Two",
+          environmentId: "PRfixturedev",
+          // No rule changed: the library holds nothing, and its builds still take the
+          // property's settings as they are now (the new name).
+          addAllChanged: true,
+        })
       ).json<LibraryInfo>();
       for (const step of ["build", "submit", "approve", "publish"])
         expect((await admin.call("POST", `${P}/libraries/${lib.id}/${step}`)).statusCode).toBe(200);

@@ -1,28 +1,44 @@
-import type { LibraryInfo, PropertyDocument } from "@liftoff/schema";
+import type { PropertyDocument } from "@liftoff/schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Store } from "../Store.ts";
+import type { LibraryRecord, ResourceWrite } from "./AuthoringRepository.ts";
+import { splitDocument } from "./propertyResources.ts";
 
 const doc = (id = "PRcontract", name = "Contract"): PropertyDocument => ({
   formatVersion: 1,
   company: { orgId: "ORG@AdobeOrg" },
   // Key order deliberately not alphabetical: a revision must read back byte for byte.
   property: { name, id, settings: { domains: ["example.test"] } },
-  environments: [{ id: "ENdev", name: "Development", stage: "development" }],
+  environments: [
+    { id: "ENdev", name: "Development", stage: "development" },
+    { id: "ENdev2", name: "Development 2", stage: "development" },
+  ],
   extensions: [{ name: "core", settings: { zeta: 1, alpha: "ünï ✓" } }],
   dataElements: [],
-  rules: [],
+  rules: [{ id: "RL1", name: "One", events: [], conditions: [], actions: [] }],
 });
 
-const lib = (overrides: Partial<LibraryInfo> = {}): LibraryInfo => ({
+const lib = (overrides: Partial<LibraryRecord> = {}): LibraryRecord => ({
   id: "LB1",
   name: "First",
-  revision: 1,
   state: "development",
   environmentId: "ENdev",
   createdAt: "2026-11-21T10:00:00.000Z",
   createdBy: "erin",
   builds: [],
+  resources: [{ kind: "rule", id: "RL1" }],
   ...overrides,
+});
+
+/** A write of rule RL1 from revision `from` (a rename), or its delete. */
+const ruleWrite = (from: number, name: string, deleted = false): ResourceWrite => ({
+  kind: "rule",
+  id: "RL1",
+  name,
+  body: { id: "RL1", name, events: [], conditions: [], actions: [] },
+  position: 0,
+  from,
+  deleted,
 });
 
 /**
@@ -40,85 +56,174 @@ export default function authoringContract(name: string, open: () => Promise<Stor
       await store.close();
     });
 
-    it("keeps every revision exactly as saved and moves only from the revision the writer saw", async () => {
-      const created = await store.authoring.createProperty(doc(), "erin", "created");
-      expect(created).toMatchObject({ ok: true, record: { revision: 1, updatedBy: "erin" } });
-      expect(await store.authoring.createProperty(doc(), "erin", "again")).toEqual({
-        ok: false,
-        currentRevision: 1,
-      });
-
-      const renamed = doc("PRcontract", "Renamed");
-      expect(await store.authoring.saveProperty(1, renamed, "sam", "renamed")).toMatchObject({
-        ok: true,
-        record: { revision: 2 },
-      });
-      // A second writer that also started from revision 1 loses: nothing is written.
+    it("keeps every resource revision exactly as saved; each moves only from the revision its writer saw", async () => {
+      const a = store.authoring;
       expect(
-        await store.authoring.saveProperty(1, doc("PRcontract", "Lost"), "kim", "lost"),
-      ).toEqual({
-        ok: false,
-        currentRevision: 2,
-      });
-      expect(await store.authoring.saveProperty(1, doc("PRnone"), "kim", "none")).toEqual({
-        ok: false,
-        currentRevision: undefined,
-      });
-
-      const current = await store.authoring.getProperty("PRcontract");
-      expect(current).toMatchObject({ revision: 2, updatedBy: "sam" });
-      expect(JSON.stringify(current!.document)).toBe(JSON.stringify(renamed));
-      expect(JSON.stringify((await store.authoring.getRevision("PRcontract", 1))!.document)).toBe(
+        await a.createProperty("PRcontract", "Contract", splitDocument(doc()), "erin", "created"),
+      ).toBe(true);
+      expect(
+        await a.createProperty("PRcontract", "Again", splitDocument(doc()), "erin", "again"),
+      ).toBe(false);
+      expect(JSON.stringify((await a.getProperty("PRcontract"))!.document)).toBe(
         JSON.stringify(doc()),
       );
-      expect(await store.authoring.getRevision("PRcontract", 3)).toBeUndefined();
+
       expect(
-        (await store.authoring.listRevisions("PRcontract")).map((r) => [
+        await a.saveChange("PRcontract", [ruleWrite(1, "Renamed")], "sam", "renamed"),
+      ).toMatchObject({ revision: 2 });
+      // A second writer that also started from revision 1 of the rule loses: nothing is written.
+      expect(
+        await a.saveChange("PRcontract", [ruleWrite(1, "Lost")], "kim", "lost"),
+      ).toBeUndefined();
+      // Another resource saves whatever the property revision is now.
+      const settings = splitDocument(doc("PRcontract", "Property renamed"))[0]!;
+      expect(
+        await a.saveChange(
+          "PRcontract",
+          [{ ...settings, position: 0, from: 1, deleted: false }],
+          "kim",
+          "settings",
+        ),
+      ).toMatchObject({ revision: 3 });
+      expect(
+        await a.saveChange("PRcontract", [ruleWrite(2, "One", true)], "sam", "deleted"),
+      ).toMatchObject({ revision: 4 });
+      // A new resource takes the next position, after every other.
+      const added: ResourceWrite = {
+        ...ruleWrite(0, "Two"),
+        id: "RL2",
+        body: { id: "RL2", name: "Two", events: [], conditions: [], actions: [] },
+      };
+      expect(await a.saveChange("PRcontract", [added], "sam", "added")).toMatchObject({
+        revision: 5,
+      });
+      expect(await a.saveChange("PRcontract", [added], "kim", "added again")).toBeUndefined();
+
+      const head = (await a.snapshot("PRcontract"))!;
+      expect(head.revision).toBe(5);
+      expect(head.resources.map((r) => [r.kind, r.id, r.revision, r.deleted])).toEqual([
+        ["settings", "property", 2, false],
+        ["environment", "ENdev", 1, false],
+        ["environment", "ENdev2", 1, false],
+        ["extension", "core", 1, false],
+        ["rule", "RL1", 3, true],
+        ["rule", "RL2", 1, false],
+      ]);
+      // Every old revision reads back whole.
+      expect(JSON.stringify((await a.getRevision("PRcontract", 1))!.document)).toBe(
+        JSON.stringify(doc()),
+      );
+      expect((await a.getRevision("PRcontract", 2))!.document.rules.map((r) => r.name)).toEqual([
+        "Renamed",
+      ]);
+      expect((await a.getRevision("PRcontract", 4))!.document.rules).toEqual([]);
+      expect((await a.getRevision("PRcontract", 5))!.document.property.name).toBe(
+        "Property renamed",
+      );
+      expect(await a.getRevision("PRcontract", 6)).toBeUndefined();
+      expect(await a.getProperty("PRnone")).toBeUndefined();
+
+      expect(
+        (await a.listRevisions("PRcontract")).map((r) => [
           r.revision,
           r.author,
           r.summary,
+          r.resources.map((x) => `${x.kind}:${x.id}@${x.revision}`),
         ]),
       ).toEqual([
-        [2, "sam", "renamed"],
-        [1, "erin", "created"],
+        [5, "sam", "added", ["rule:RL2@1"]],
+        [4, "sam", "deleted", ["rule:RL1@3"]],
+        [3, "kim", "settings", ["settings:property@2"]],
+        [2, "sam", "renamed", ["rule:RL1@2"]],
+        [
+          1,
+          "erin",
+          "created",
+          [
+            "environment:ENdev@1",
+            "environment:ENdev2@1",
+            "extension:core@1",
+            "rule:RL1@1",
+            "settings:property@1",
+          ],
+        ],
       ]);
-      expect(await store.authoring.listProperties()).toMatchObject([
-        { id: "PRcontract", name: "Renamed", revision: 2, updatedBy: "sam" },
+      const history = await a.resourceHistory("PRcontract", { kind: "rule", id: "RL1" });
+      expect(history.map((h) => [h.revision, h.propertyRevision, h.deleted])).toEqual([
+        [3, 4, true],
+        [2, 2, false],
+        [1, 1, false],
+      ]);
+      // A delete keeps the body it deleted.
+      expect(
+        (await a.resourceRevision("PRcontract", { kind: "rule", id: "RL1" }, 3))!.body,
+      ).toMatchObject({ name: "One" });
+      const bodies = await a.resourceBodies("PRcontract", [
+        { kind: "rule", id: "RL1", revision: 2 },
+      ]);
+      expect(bodies.get("rule:RL1@2")).toEqual({
+        body: ruleWrite(1, "Renamed").body,
+        deleted: false,
+      });
+      expect(await a.listProperties()).toMatchObject([
+        { id: "PRcontract", name: "Property renamed", revision: 5, updatedBy: "sam" },
       ]);
     });
 
     it("changes a library's state and its environment's file in one transaction, or not at all", async () => {
-      await store.authoring.createProperty(doc(), "erin", "created");
-      await store.authoring.createLibrary("PRcontract", lib());
+      await store.authoring.createProperty(
+        "PRcontract",
+        "Contract",
+        splitDocument(doc()),
+        "erin",
+        "created",
+      );
+      expect(await store.authoring.createLibrary("PRcontract", lib())).toBe(true);
+      // One library in development per development environment.
+      expect(await store.authoring.createLibrary("PRcontract", lib({ id: "LB2" }))).toBe(false);
+      expect(
+        await store.authoring.createLibrary(
+          "PRcontract",
+          lib({ id: "LB2", environmentId: "ENdev2" }),
+        ),
+      ).toBe(true);
+      expect(
+        await store.authoring.saveLibrary(
+          "PRcontract",
+          lib({ id: "LB2", environmentId: "ENdev" }),
+          "development",
+        ),
+      ).toBe(false);
       const file = {
         environmentId: "ENdev",
         fileName: "launch.min.js",
         contentType: "application/javascript",
         body: Buffer.from("one"),
+        cacheControl: "no-cache",
       };
       const build = {
         environmentId: "ENdev",
         stage: "development" as const,
         at: "2026-11-21T10:01:00.000Z",
         by: "erin",
+        propertyRevision: 1,
         bytes: 3,
         gzipBytes: 20,
         durationMs: 5,
       };
       expect(
-        await store.authoring.transition("PRcontract", lib({ builds: [build] }), "development", [
+        await store.authoring.saveLibrary("PRcontract", lib({ builds: [build] }), "development", [
           file,
         ]),
       ).toBe(true);
-      expect(
-        (await store.libraries.get("PRcontract", "ENdev", "launch.min.js"))!.body.toString(),
-      ).toBe("one");
+      const served = (await store.libraries.get("PRcontract", "ENdev", "launch.min.js"))!;
+      expect([served.body.toString(), served.cacheControl]).toEqual(["one", "no-cache"]);
       expect(await store.authoring.environmentPointers("PRcontract")).toMatchObject([
         { environmentId: "ENdev", libraryId: "LB1" },
       ]);
 
       // The library is no longer "approved": the transition and the file write both roll back.
-      const stale = await store.authoring.transition(
+      const stale = await store.authoring.saveLibrary(
         "PRcontract",
         lib({ state: "published" }),
         "approved",
@@ -128,16 +233,45 @@ export default function authoringContract(name: string, open: () => Promise<Stor
       expect(
         (await store.libraries.get("PRcontract", "ENdev", "launch.min.js"))!.body.toString(),
       ).toBe("one");
-      const [stored] = await store.authoring.listLibraries("PRcontract");
-      expect(stored).toEqual(lib({ builds: [build] }));
+      expect(await store.authoring.getLibrary("PRcontract", "LB1")).toEqual(
+        lib({ builds: [build] }),
+      );
       expect(await store.authoring.getLibrary("PRcontract", "LB9")).toBeUndefined();
-      const published = lib({
-        state: "published",
-        publishedAt: "2026-11-21T11:00:00.000Z",
-        builds: [build],
+
+      // Staging holds one library: a second submit is refused while the first is there.
+      const submitted = lib({
+        state: "submitted",
+        resources: [
+          { kind: "rule", id: "RL1", pinned: { revision: 1, deleted: false, name: "One" } },
+        ],
+        resolved: { "rule:RL1": 1 },
       });
-      expect(await store.authoring.transition("PRcontract", published, "development")).toBe(true);
-      expect(await store.authoring.getLibrary("PRcontract", "LB1")).toEqual(published);
+      expect(await store.authoring.saveLibrary("PRcontract", submitted, "development")).toBe(true);
+      expect(await store.authoring.getLibrary("PRcontract", "LB1")).toEqual(submitted);
+      expect(
+        await store.authoring.saveLibrary(
+          "PRcontract",
+          lib({ id: "LB2", environmentId: "ENdev2", state: "submitted" }),
+          "development",
+        ),
+      ).toBe(false);
+      // Submitting freed ENdev: another library may take it now.
+      expect(
+        await store.authoring.saveLibrary(
+          "PRcontract",
+          lib({ id: "LB2", environmentId: "ENdev" }),
+          "development",
+        ),
+      ).toBe(true);
+
+      expect(await store.authoring.deleteLibrary("PRcontract", "LB2", "submitted")).toBe(false);
+      expect(await store.authoring.deleteLibrary("PRcontract", "LB2", "development")).toBe(true);
+      expect((await store.authoring.listLibraries("PRcontract")).map((l) => l.id)).toEqual(["LB1"]);
+
+      await store.authoring.setCacheControl("PRcontract", ["ENdev"], "public, max-age=60");
+      expect(
+        (await store.libraries.get("PRcontract", "ENdev", "launch.min.js"))!.cacheControl,
+      ).toBe("public, max-age=60");
     });
 
     it("keeps users unique by name, sessions by token hash until they expire", async () => {
