@@ -1,4 +1,10 @@
-import type { ExtensionManifest, PropertyState, Role } from "@liftoff/schema";
+import type {
+  ExtensionManifest,
+  PropertyDocument,
+  PropertyState,
+  ResourceInfo,
+  Role,
+} from "@liftoff/schema";
 
 /** A small catalog: enough modules for rule and data element editors to build forms from. */
 export const catalog: ExtensionManifest[] = [
@@ -58,7 +64,36 @@ export const catalog: ExtensionManifest[] = [
   },
 ];
 
+/** Every resource of a document at `revision`, as the API lists them (published, unchanged). */
+export function resourcesOf(document: PropertyDocument, revision = 1): ResourceInfo[] {
+  const info = (kind: ResourceInfo["kind"], id: string, name: string): ResourceInfo => ({
+    kind,
+    id,
+    name,
+    revision,
+    updatedAt: "2026-11-21T10:00:00.000Z",
+    updatedBy: "admin",
+    deleted: false,
+    changed: false,
+    ...(kind === "rule" || kind === "dataElement" || kind === "extension"
+      ? { publishedRevision: revision }
+      : {}),
+  });
+  return [
+    info("settings", "property", document.property.name),
+    ...document.environments.map((e) => info("environment", e.id, e.name)),
+    ...document.extensions.map((e) => info("extension", e.name, e.displayName ?? e.name)),
+    ...document.dataElements.map((d) => info("dataElement", d.id, d.name)),
+    ...document.rules.map((r) => info("rule", r.id, r.name)),
+  ];
+}
+
 export function propertyState(overrides: Partial<PropertyState> = {}): PropertyState {
+  const state = baseState(overrides);
+  return { ...state, resources: overrides.resources ?? resourcesOf(state.document) };
+}
+
+function baseState(overrides: Partial<PropertyState>): Omit<PropertyState, "resources"> {
   return {
     revision: 7,
     updatedAt: "2026-11-21T10:00:00.000Z",

@@ -60,15 +60,23 @@ describe("createApiClient", () => {
     ]);
   });
 
-  it("marks a 409 as a conflict and keeps the current revision", async () => {
+  it("marks a 409 as a conflict and keeps the other version", async () => {
+    const conflict = {
+      resource: { kind: "rule", id: "r1", name: "Page View" },
+      yourRevision: 11,
+      currentRevision: 12,
+      changedBy: "sam",
+      changedAt: "2026-11-24T10:00:00.000Z",
+      current: { id: "r1", name: "Page View" },
+    };
     const { fetcher } = recorder(() =>
-      json({ type: "urn:x", title: "Conflict", status: 409, currentRevision: 12 }, 409),
+      json({ type: "urn:x", title: "Conflict", status: 409, conflict }, 409),
     );
     const error = (await createApiClient({ fetcher })
       .request("PUT", "/api/properties/p1/rules/r1", {})
       .catch((e: unknown) => e)) as ApiError;
     expect(error.isConflict).toBe(true);
-    expect(error.problem.currentRevision).toBe(12);
+    expect(error.problem.conflict).toEqual(conflict);
   });
 
   it("reports a lost session on 401, but not a failed sign-in", async () => {

@@ -132,13 +132,9 @@ export function createStudioApi(client: ApiClient) {
         client.request<PropertyState>("DELETE", `${prop(pid)}/rules/${e(id)}${q({ revision })}`),
       /** One resource's history, newest first. */
       resourceRevisions: (pid: string, kind: ResourceKind, id: string) =>
-        client.get<ResourceRevisionInfo[]>(
-          `${prop(pid)}/resources/${e(kind)}/${e(id)}/revisions`,
-        ),
+        client.get<ResourceRevisionInfo[]>(`${prop(pid)}/resources/${e(kind)}/${e(id)}/revisions`),
       resourceRevision: (pid: string, kind: ResourceKind, id: string, n: number) =>
-        client.get<ResourceRevision>(
-          `${prop(pid)}/resources/${e(kind)}/${e(id)}/revisions/${n}`,
-        ),
+        client.get<ResourceRevision>(`${prop(pid)}/resources/${e(kind)}/${e(id)}/revisions/${n}`),
       /** Saves revision `from` again as the newest; without `from`, undoes a delete. */
       restore: (pid: string, kind: ResourceKind, id: string, revision: number, from?: number) =>
         client.request<PropertyState>(
@@ -155,7 +151,8 @@ export function createStudioApi(client: ApiClient) {
         items: Array<ResourceRef & { revision: number }>,
       ) => client.request<PropertyState>("POST", `${prop(pid)}/bulk`, { action, items }),
       revisions: (pid: string) => client.get<RevisionInfo[]>(`${prop(pid)}/revisions`),
-      revision: (pid: string, n: number) => client.get<PropertyState>(`${prop(pid)}/revisions/${n}`),
+      revision: (pid: string, n: number) =>
+        client.get<PropertyState>(`${prop(pid)}/revisions/${n}`),
       diff: (pid: string, from: number, to: number) =>
         client.get<PropertyDiff>(`${prop(pid)}/diff${q({ from, to })}`),
       environments: (pid: string) => client.get<EnvironmentInfo[]>(`${prop(pid)}/environments`),

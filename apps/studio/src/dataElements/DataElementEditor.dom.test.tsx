@@ -9,13 +9,18 @@ afterEach(cleanup);
 const pattern = "/properties/:pid/data-elements/:id";
 
 describe("DataElementEditor", () => {
-  it("creates a data element from its module's form, without an id, at the loaded revision", async () => {
-    const saved = propertyState({ revision: 8 });
-    saved.document.dataElements.push({
+  it("creates a data element from its module's form, without an id or a revision, and opens it", async () => {
+    const doc = propertyState().document;
+    doc.dataElements.push({
       id: "DE2",
       name: "page type",
       modulePath: "core/src/lib/dataElements/javascriptVariable.js",
       settings: { path: "digitalData.page.type" },
+    });
+    const saved = propertyState({
+      revision: 8,
+      document: doc,
+      saved: { kind: "dataElement", id: "DE2", revision: 1 },
     });
     const { calls } = renderStudio(<DataElementEditor />, {
       path: "/properties/PR1/data-elements/new",
@@ -35,7 +40,6 @@ describe("DataElementEditor", () => {
     await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
     const post = calls.find((c) => c.method === "POST")!;
     expect(post.body).toEqual({
-      revision: 7,
       dataElement: {
         name: "page type",
         modulePath: "core/src/lib/dataElements/javascriptVariable.js",
@@ -43,6 +47,10 @@ describe("DataElementEditor", () => {
         storageDuration: "session",
       },
     });
+    // The page moves to the id the server gave, even though another item may share the name.
+    await waitFor(() =>
+      expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("page type"),
+    );
   });
 
   it("shows a viewer the element read-only, without Save or Delete", () => {

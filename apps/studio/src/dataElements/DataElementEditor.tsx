@@ -1,5 +1,5 @@
 import type { ModuleManifest, PropertyDataElement } from "@liftoff/schema";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import {
   findModule,
@@ -13,6 +13,8 @@ import { problemsAt, problemsUnder } from "../forms/problems.ts";
 import SettingsForm from "../forms/SettingsForm.tsx";
 import { initialSettings } from "../forms/schemaType.ts";
 import TokenInput from "../forms/TokenInput.tsx";
+import ItemEditorFrame, { CopyButton } from "../forms/ItemEditorFrame.tsx";
+import ResourceHistory from "../forms/ResourceHistory.tsx";
 import { useItemEditor } from "../forms/useItemEditor.ts";
 import type { PathMessage } from "../forms/problems.ts";
 import { useCan } from "../session/Can.tsx";
@@ -33,24 +35,49 @@ export default function DataElementEditor() {
       api.properties.saveDataElement(pid, revision, element, isNew),
     remove: (pid, revision, id) => api.properties.removeDataElement(pid, revision, id),
   });
-  if (editor.missing)
-    return (
-      <p role="alert">
-        This data element does not exist (any more). <Link to="..">Back to data elements</Link>
-      </p>
-    );
-  return <Form key={editor.formKey} {...editor.form} />;
+  const { resource } = editor;
+  return (
+    <ItemEditorFrame editor={editor} kind="dataElement" back="data elements">
+      <Form
+        key={editor.formKey}
+        title={resource?.name}
+        {...editor.form}
+        extra={
+          resource && (
+            <>
+              <CopyButton kind="dataElement" id={resource.id} />
+              <ResourceHistory
+                pid={editor.state.document.property.id}
+                kind="dataElement"
+                id={resource.id}
+                revision={resource.revision}
+                current={editor.state.document.dataElements.find((d) => d.id === resource.id)}
+              />
+            </>
+          )
+        }
+      />
+    </ItemEditorFrame>
+  );
 }
 
 function Form({
-  stored,
+  initial,
+  baseline,
+  onDirty,
+  title,
+  extra,
   problems,
   error,
   busy,
   onSave,
   onDelete,
 }: {
-  stored: PropertyDataElement | undefined;
+  initial: PropertyDataElement | undefined;
+  baseline: PropertyDataElement | undefined;
+  onDirty: (dirty: boolean) => void;
+  title: string | undefined;
+  extra: ReactNode;
   problems: PathMessage[];
   error: unknown;
   busy: boolean;
@@ -60,7 +87,13 @@ function Form({
   const catalog = useCatalog();
   const canEdit = useCan("editor");
   const types = modulesOfKind(catalog.data, "dataElement");
-  const [draft, setDraft] = useState<PropertyDataElement>(() => stored ?? blank(types[0]));
+  const [draft, setDraft] = useState<PropertyDataElement>(() => initial ?? blank(types[0]));
+  useEffect(
+    () => onDirty(JSON.stringify(draft) !== JSON.stringify(baseline ?? blank(types[0]))),
+    // The blank item depends on the catalog only for new items; the draft decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [draft, baseline, onDirty],
+  );
   const module = findModule(catalog.data, draft.modulePath);
   const set = (patch: Partial<PropertyDataElement>) => setDraft((d) => ({ ...d, ...patch }));
   const at = (path: string) => problemsAt(problems, path);
@@ -77,7 +110,7 @@ function Form({
           ← Data elements
         </Link>
       </p>
-      <h1>{stored ? stored.name : "New data element"}</h1>
+      <h1>{title ?? "New data element"}</h1>
       <FieldProblems id="de-problems" messages={at("")} />
       <div className="field">
         <label htmlFor="de-name">Name</label>
@@ -205,6 +238,7 @@ function Form({
           )}
         </div>
       )}
+      {extra}
     </form>
   );
 }

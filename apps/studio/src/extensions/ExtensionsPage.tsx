@@ -1,11 +1,13 @@
 import type { ExtensionManifest, PropertyExtension, PropertyState } from "@liftoff/schema";
 import { useState, type FormEvent } from "react";
+import ConflictView from "../forms/ConflictView.tsx";
+import { conflictOf } from "../forms/useItemEditor.ts";
 import { useParams } from "react-router";
 import { itemProblems } from "../forms/itemProblems.ts";
 import MutationError from "../forms/MutationError.tsx";
 import { problemsUnder } from "../forms/problems.ts";
 import SettingsForm from "../forms/SettingsForm.tsx";
-import { usePropertyChange, useProperty } from "../properties/useProperty.ts";
+import { resourceOf, usePropertyChange, useProperty } from "../properties/useProperty.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 import { useCatalog } from "./useCatalog.ts";
@@ -20,11 +22,9 @@ export default function ExtensionsPage() {
   const state = useProperty(pid).data!;
   const catalog = useCatalog();
   const canEdit = useCan("editor");
-  const save = usePropertyChange(pid, (revision, extension: PropertyExtension) =>
-    api.properties.saveExtension(pid, revision, extension),
-  );
-  const remove = usePropertyChange(pid, (revision, name: string) =>
-    api.properties.removeExtension(pid, revision, name),
+  // Installing sends no revision: the extension is new.
+  const install = usePropertyChange(pid, (extension: PropertyExtension) =>
+    api.properties.saveExtension(pid, undefined, extension),
   );
   const installed = state.document.extensions;
   const available = (catalog.data ?? []).filter((x) => !installed.some((i) => i.name === x.name));
@@ -32,17 +32,14 @@ export default function ExtensionsPage() {
   return (
     <>
       <h1>Extensions</h1>
-      <MutationError error={save.error ?? remove.error} />
+      <MutationError error={install.error} />
       {installed.map((extension, index) => (
         <ExtensionForm
-          key={`${extension.name}@${state.revision}`}
+          key={extension.name}
+          pid={pid}
           state={state}
           index={index}
           manifest={catalog.data?.find((m) => m.name === extension.name)}
-          saveError={save.variables?.name === extension.name ? save.error : null}
-          busy={save.isPending || remove.isPending}
-          onSave={(next) => save.mutate(next)}
-          onRemove={() => remove.mutate(extension.name)}
         />
       ))}
       {canEdit && available.length > 0 && (
@@ -55,9 +52,9 @@ export default function ExtensionsPage() {
                 <button
                   type="button"
                   aria-label={`Install ${m.displayName}`}
-                  disabled={save.isPending}
+                  disabled={install.isPending}
                   onClick={() =>
-                    save.mutate({
+                    install.mutate({
                       name: m.name,
                       displayName: m.displayName,
                       version: m.version,
@@ -76,31 +73,76 @@ export default function ExtensionsPage() {
   );
 }
 
+/**
+ * One extension's settings. Saves are based on the extension's own revision; a newer one
+ * saved by someone else reloads the form only while it has no unsaved edits, and a
+ * conflicting save shows both versions to merge.
+ */
 function ExtensionForm({
+  pid,
   state,
   index,
   manifest,
-  saveError,
-  busy,
-  onSave,
-  onRemove,
 }: {
+  pid: string;
   state: PropertyState;
   index: number;
   manifest: ExtensionManifest | undefined;
-  saveError: unknown;
-  busy: boolean;
-  onSave: (extension: PropertyExtension) => void;
-  onRemove: () => void;
 }) {
+  const api = useApi();
   const canEdit = useCan("editor");
   const stored = state.document.extensions[index]!;
+  const revision = resourceOf(state, "extension", stored.name)?.revision ?? 0;
+  const [base, setBase] = useState(revision);
   const [settings, setSettings] = useState(stored.settings ?? {});
-  const problems = itemProblems(state.problems, `extensions[${index}]`, saveError, "extension");
+  // The settings as they are at `base`: edits are measured against them.
+  const [baseSettings, setBaseSettings] = useState(stored.settings ?? {});
+  const dirty = JSON.stringify(settings) !== JSON.stringify(baseSettings);
+  const save = usePropertyChange(pid, (extension: PropertyExtension) =>
+    api.properties.saveExtension(pid, base, extension),
+  );
+  const remove = usePropertyChange(pid, () =>
+    api.properties.removeExtension(pid, base, stored.name),
+  );
+  const [seen, setSeen] = useState(revision);
+  // Someone else saved it (adjusted while rendering): take theirs unless there are edits
+  // here to keep.
+  if (revision !== seen) {
+    setSeen(revision);
+    if (!dirty && !save.isPending) {
+      setBase(revision);
+      setSettings(stored.settings ?? {});
+      setBaseSettings(stored.settings ?? {});
+    }
+  }
+  const conflict = conflictOf(save.error) ?? conflictOf(remove.error);
+  const problems = itemProblems(state.problems, `extensions[${index}]`, save.error, "extension");
   const title = stored.displayName ?? manifest?.displayName ?? stored.name;
+  const busy = save.isPending || remove.isPending;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSave({ ...stored, settings });
+    save.mutate(
+      { ...stored, settings },
+      {
+        onSuccess: (next) => {
+          if (!next.saved) return;
+          setBase(next.saved.revision);
+          setSeen(next.saved.revision);
+          setBaseSettings(settings);
+        },
+      },
+    );
+  };
+  const onRemove = () => {
+    if (window.confirm(`Remove the ${title} extension? You can undo it until the next publish.`))
+      remove.mutate(undefined);
+  };
+  const resolve = (next: PropertyExtension) => {
+    save.reset();
+    remove.reset();
+    setBase(conflict!.currentRevision);
+    setSettings(next.settings ?? {});
+    setBaseSettings((conflict!.current as PropertyExtension | null)?.settings ?? {});
   };
   return (
     <form className="card" onSubmit={submit} aria-label={title}>
@@ -121,6 +163,16 @@ function ExtensionForm({
           Imported extension kept as is ({Object.keys(stored.opaqueModules ?? {}).length} modules);
           Liftoff has no settings form for it.
         </p>
+      )}
+      {conflict ? (
+        <ConflictView
+          conflict={conflict}
+          mine={{ ...stored, settings }}
+          onResolve={resolve}
+          onDiscard={() => resolve((conflict.current ?? stored) as PropertyExtension)}
+        />
+      ) : (
+        <MutationError error={save.error ?? remove.error} />
       )}
       {canEdit && (
         <div className="actions">

@@ -1,9 +1,8 @@
 import { ApiError } from "../api/ApiError.ts";
 
 /**
- * What went wrong with a save. A 409 means someone else saved first: the property has been
- * reloaded and the user must look again before saving. Field errors that forms cannot place
- * are listed here with their path.
+ * What went wrong with a request. Field errors that forms cannot place are listed here with
+ * their path. (An edit conflict with someone else's save is ConflictView's to show.)
  */
 export default function MutationError({
   error,
@@ -14,16 +13,6 @@ export default function MutationError({
   placed?: (path: string) => boolean;
 }) {
   if (!error) return null;
-  if (error instanceof ApiError && error.isConflict) {
-    const now = error.problem.currentRevision;
-    return (
-      <div role="alert" className="error conflict">
-        Someone else changed this property
-        {now !== undefined ? ` (it is now at revision ${now})` : ""}. The latest version has been
-        loaded; check it and save again.
-      </div>
-    );
-  }
   const message =
     error instanceof Error
       ? error.message

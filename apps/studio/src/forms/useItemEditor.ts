@@ -1,6 +1,8 @@
-import type { PropertyState } from "@liftoff/schema";
+import type { EditConflict, PropertyState } from "@liftoff/schema";
+import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { usePropertyChange, useProperty } from "../properties/useProperty.ts";
+import { ApiError } from "../api/ApiError.ts";
+import { resourceOf, useProperty, usePropertyChange } from "../properties/useProperty.ts";
 import { itemProblems } from "./itemProblems.ts";
 
 interface Named {
@@ -10,62 +12,148 @@ interface Named {
 
 /** How one kind of item is saved and removed through the API. */
 export interface ItemCalls<T> {
+  /** `revision`: the item's revision the form started from. */
   save(pid: string, revision: number, item: T, isNew: boolean): Promise<PropertyState>;
   remove(pid: string, revision: number, id: string): Promise<PropertyState>;
 }
 
+/** What the form starts from: a version of the item and the revision it belongs to. */
+interface Session<T> {
+  id: string;
+  /** Bumped whenever the form must restart from `initial`. */
+  key: number;
+  /** The item's revision saves are based on. */
+  base: number;
+  /** The item as it is at `base` (what "unsaved edits" are measured against). */
+  baseItem: T | undefined;
+  /** What the form shows when it (re)starts. */
+  initial: T | undefined;
+  /** The newest stored revision this session has looked at. */
+  seen: number;
+}
+
+export const conflictOf = (error: unknown): EditConflict | undefined =>
+  error instanceof ApiError ? error.problem.conflict : undefined;
+
 /**
- * The wiring an item editor (`…/:id`, `…/new`) needs around its form: the stored item, its
- * validation problems, save (a new item's page moves to its id) and delete (back to the
- * list). `missing` is true when the URL names an item the property no longer has.
+ * The wiring an item editor (`…/:id`, `…/new`) needs around its form, so that nobody loses
+ * work when several people edit one property:
+ * - saves send the revision of this item the form started from; saves of other items never
+ *   disturb the form;
+ * - a newer revision saved by someone else reloads the form only while it has no unsaved
+ *   edits; otherwise `newer` says who saved and the edits stay;
+ * - a 409 `edit-conflict` gives `conflict` (their version, mine) to merge from; the merged
+ *   version goes back into the form, based on their revision;
+ * - a created item's page moves to the id the server answers.
  */
 export function useItemEditor<T extends Named>(
   field: "dataElements" | "rules",
-  bodyKey: "dataElement" | "rule",
+  kind: "dataElement" | "rule",
   calls: ItemCalls<T>,
 ) {
   const { pid = "", id = "" } = useParams();
   const navigate = useNavigate();
   const state = useProperty(pid).data!;
   const isNew = id === "new";
-  const itemsOf = (s: PropertyState) => s.document[field] as unknown as T[];
-  const index = itemsOf(state).findIndex((item) => item.id === id);
-  const save = usePropertyChange(pid, (revision, item: T) =>
-    calls.save(pid, revision, item, isNew),
+  const items = state.document[field] as unknown as T[];
+  const index = items.findIndex((item) => item.id === id);
+  const stored = isNew ? undefined : items[index];
+  const resource = isNew ? undefined : resourceOf(state, kind, id);
+  const revision = resource?.revision;
+  const [session, setSession] = useState<Session<T>>(() => ({
+    id,
+    key: 0,
+    base: revision ?? 0,
+    baseItem: stored,
+    initial: stored,
+    seen: revision ?? 0,
+  }));
+  const [dirty, setDirty] = useState(false);
+  const [justSaved, setJustSaved] = useState(false);
+  const restart = (base: number, baseItem: T | undefined, initial: T | undefined) => {
+    setDirty(false);
+    setSession((s) => ({ id, key: s.key + 1, base, baseItem, initial, seen: base }));
+  };
+  // Adjusted while rendering (React's pattern for state that follows props): another item's
+  // page starts over; a new revision of this one restarts the form unless it has edits to
+  // keep (then `newer` below tells the user).
+  if (session.id !== id) restart(revision ?? 0, stored, stored);
+  else if (revision !== undefined && revision !== session.seen) {
+    if (!dirty || justSaved) {
+      setJustSaved(false);
+      restart(revision, stored, stored);
+    } else setSession((s) => ({ ...s, seen: revision }));
+  }
+  const newer =
+    resource && revision !== session.base && !justSaved
+      ? { by: resource.updatedBy, revision: resource.revision, deleted: resource.deleted }
+      : undefined;
+
+  const save = usePropertyChange(pid, (item: T) => calls.save(pid, session.base, item, isNew));
+  const remove = usePropertyChange(pid, (itemId: string) =>
+    calls.remove(pid, session.base, itemId),
   );
-  const remove = usePropertyChange(pid, (revision, itemId: string) =>
-    calls.remove(pid, revision, itemId),
-  );
-  const stored = isNew ? undefined : itemsOf(state)[index];
+  const conflict = conflictOf(save.error) ?? conflictOf(remove.error);
+
   return {
     state,
-    missing: !isNew && index < 0,
-    // A reload (after a save, or a conflict) restarts the form from the stored item.
-    formKey: `${id}@${state.revision}`,
+    isNew,
+    /** The URL names an item the property never had (or no longer lists). */
+    missing: !isNew && !resource,
+    resource,
+    newer,
+    formKey: `${id}:${session.key}`,
+    conflict:
+      conflict &&
+      ({
+        conflict,
+        mine: (save.variables ?? session.initial) as T,
+        onResolve: (next: T) => {
+          save.reset();
+          remove.reset();
+          restart(conflict.currentRevision, (conflict.current ?? undefined) as T | undefined, next);
+        },
+        onDiscard: () => {
+          save.reset();
+          remove.reset();
+          const theirs = (conflict.current ?? undefined) as T | undefined;
+          restart(conflict.currentRevision, theirs, theirs);
+        },
+      } as const),
     form: {
-      stored,
+      initial: session.initial,
+      baseline: session.baseItem ?? session.initial,
+      onDirty: setDirty,
       problems: itemProblems(
         state.problems,
-        isNew ? undefined : `${field}[${index}]`,
+        isNew || index < 0 ? undefined : `${field}[${index}]`,
         save.error,
-        bodyKey,
+        kind,
       ),
-      error: save.error ?? remove.error,
+      error: conflict ? undefined : (save.error ?? remove.error),
       busy: save.isPending || remove.isPending,
       onSave: (item: T) =>
         save.mutate(item, {
           onSuccess: (next) => {
-            const saved = itemsOf(next).find((candidate) => candidate.name === item.name);
-            if (isNew && saved)
-              void navigate(`../${encodeURIComponent(saved.id)}`, { relative: "path" });
+            if (next.saved && next.saved.revision !== session.base) setJustSaved(true);
+            if (isNew && next.saved)
+              void navigate(`../${encodeURIComponent(next.saved.id)}`, { relative: "path" });
           },
         }),
-      onDelete: stored
-        ? () =>
-            remove.mutate(stored.id, {
-              onSuccess: () => void navigate("..", { relative: "path" }),
-            })
-        : undefined,
+      onDelete:
+        stored && resource
+          ? () => {
+              if (
+                !window.confirm(
+                  `Delete “${stored.name}”? You can undo it until the next production publish.`,
+                )
+              )
+                return;
+              remove.mutate(stored.id, {
+                onSuccess: () => void navigate("..", { relative: "path" }),
+              });
+            }
+          : undefined,
     },
   };
 }

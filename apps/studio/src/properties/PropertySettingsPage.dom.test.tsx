@@ -22,19 +22,24 @@ describe("PropertySettingsPage", () => {
       target: { value: "example.com\n www.example.com \n" },
     });
     fireEvent.click(screen.getByLabelText(/Run rule components in sequence/));
+    fireEvent.change(screen.getByLabelText("Library cache time (seconds)"), {
+      target: { value: "600" },
+    });
     fireEvent.click(screen.getByLabelText(/Dynamic CDN/));
     fireEvent.change(screen.getByLabelText("CDN host allow list (one per line)"), {
       target: { value: "cdn.example.com" },
     });
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
     await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    // The settings resource's own revision, not the property's (7).
     expect(calls.find((c) => c.method === "PUT")!.body).toEqual({
-      revision: 7,
+      revision: 1,
       name: "PC Marketing",
       settings: {
         domains: ["example.com", "www.example.com"],
         ruleComponentSequencingEnabled: true,
         undefinedVarsReturnEmpty: false,
+        libraryMaxAge: 600,
       },
       company: {
         orgId: "ABC@AdobeOrg",

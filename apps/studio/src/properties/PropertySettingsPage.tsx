@@ -1,53 +1,113 @@
-import type { Company, PropertySettings, PropertyState } from "@liftoff/schema";
+import {
+  DEFAULT_LIBRARY_MAX_AGE,
+  type Company,
+  type PropertyDocument,
+  type PropertyDocumentSettings,
+  type PropertyState,
+} from "@liftoff/schema";
 import { useState, type FormEvent } from "react";
 import { useParams } from "react-router";
 import { ApiError } from "../api/ApiError.ts";
+import ConflictView from "../forms/ConflictView.tsx";
+import { conflictOf } from "../forms/useItemEditor.ts";
 import FieldProblems from "../forms/FieldProblems.tsx";
 import { fromLines, toLines } from "../forms/lines.ts";
 import MutationError from "../forms/MutationError.tsx";
 import { problemsAt, type PathMessage } from "../forms/problems.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
-import { usePropertyChange, useProperty } from "./useProperty.ts";
+import { resourceOf, usePropertyChange, useProperty } from "./useProperty.ts";
 
 interface SettingsBody {
   name: string;
-  settings: PropertySettings;
+  settings: PropertyDocumentSettings;
   company: Company;
 }
 
-/** Property settings (domains, sequencing, undefined variables) and the company (org, CDN). */
+const bodyOf = (doc: Pick<PropertyDocument, "property" | "company">): SettingsBody => ({
+  name: doc.property.name,
+  settings: doc.property.settings,
+  company: doc.company,
+});
+
+/**
+ * Property settings (domains, sequencing, undefined variables, library cache time) and the
+ * company (org, CDN). Saves are based on the settings' own revision: saving a rule never
+ * disturbs this form, and a conflicting save shows both versions to merge.
+ */
 export default function PropertySettingsPage() {
   const pid = useParams().pid!;
   const api = useApi();
   const state = useProperty(pid).data!;
-  const save = usePropertyChange(pid, (revision, body: SettingsBody) =>
-    api.properties.saveSettings(pid, { revision, ...body }),
+  const revision = resourceOf(state, "settings", "property")?.revision ?? 0;
+  const [session, setSession] = useState({
+    key: 0,
+    base: revision,
+    initial: bodyOf(state.document),
+  });
+  const save = usePropertyChange(pid, (body: SettingsBody) =>
+    api.properties.saveSettings(pid, { revision: session.base, ...body }),
   );
-  // Keyed by revision: a reload after a save or a conflict starts from the stored values.
-  return <SettingsForm key={state.revision} state={state} save={save} />;
+  const conflict = conflictOf(save.error);
+  const restart = (base: number, initial: SettingsBody) => {
+    save.reset();
+    setSession((s) => ({ key: s.key + 1, base, initial }));
+  };
+  return (
+    <>
+      {conflict && (
+        <ConflictView
+          conflict={conflict}
+          mine={save.variables ?? session.initial}
+          onResolve={(next) => restart(conflict.currentRevision, next)}
+          onDiscard={() =>
+            restart(
+              conflict.currentRevision,
+              bodyOf(conflict.current as Pick<PropertyDocument, "property" | "company">),
+            )
+          }
+        />
+      )}
+      <SettingsForm
+        key={session.key}
+        state={state}
+        initial={session.initial}
+        save={save}
+        onSaved={(next) =>
+          setSession((s) => ({ ...s, base: resourceOf(next, "settings", "property")!.revision }))
+        }
+      />
+    </>
+  );
 }
 
 function SettingsForm({
   state,
+  initial,
   save,
+  onSaved,
 }: {
   state: PropertyState;
+  initial: SettingsBody;
   save: ReturnType<typeof usePropertyChange<SettingsBody>>;
+  onSaved: (next: PropertyState) => void;
 }) {
   const canEdit = useCan("editor");
   const doc = state.document;
-  const [name, setName] = useState(doc.property.name);
-  const [domains, setDomains] = useState(toLines(doc.property.settings.domains));
+  const [name, setName] = useState(initial.name);
+  const [domains, setDomains] = useState(toLines(initial.settings.domains));
   const [sequencing, setSequencing] = useState(
-    doc.property.settings.ruleComponentSequencingEnabled === true,
+    initial.settings.ruleComponentSequencingEnabled === true,
   );
   const [undefinedEmpty, setUndefinedEmpty] = useState(
-    doc.property.settings.undefinedVarsReturnEmpty === true,
+    initial.settings.undefinedVarsReturnEmpty === true,
   );
-  const [orgId, setOrgId] = useState(doc.company.orgId);
-  const [dynamicCdn, setDynamicCdn] = useState(doc.company.dynamicCdnEnabled === true);
-  const [allowList, setAllowList] = useState(toLines(doc.company.cdnAllowList));
+  const [maxAge, setMaxAge] = useState(
+    String(initial.settings.libraryMaxAge ?? DEFAULT_LIBRARY_MAX_AGE),
+  );
+  const [orgId, setOrgId] = useState(initial.company.orgId);
+  const [dynamicCdn, setDynamicCdn] = useState(initial.company.dynamicCdnEnabled === true);
+  const [allowList, setAllowList] = useState(toLines(initial.company.cdnAllowList));
   const fieldErrors: PathMessage[] = [
     ...state.problems,
     ...(save.error instanceof ApiError ? save.error.fieldErrors : []),
@@ -56,21 +116,25 @@ function SettingsForm({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    save.mutate({
-      name,
-      settings: {
-        ...doc.property.settings,
-        domains: fromLines(domains),
-        ruleComponentSequencingEnabled: sequencing,
-        undefinedVarsReturnEmpty: undefinedEmpty,
+    save.mutate(
+      {
+        name,
+        settings: {
+          ...initial.settings,
+          domains: fromLines(domains),
+          ruleComponentSequencingEnabled: sequencing,
+          undefinedVarsReturnEmpty: undefinedEmpty,
+          libraryMaxAge: maxAge.trim() === "" ? DEFAULT_LIBRARY_MAX_AGE : Number(maxAge),
+        },
+        company: {
+          ...initial.company,
+          orgId,
+          dynamicCdnEnabled: dynamicCdn,
+          cdnAllowList: fromLines(allowList),
+        },
       },
-      company: {
-        ...doc.company,
-        orgId,
-        dynamicCdnEnabled: dynamicCdn,
-        cdnAllowList: fromLines(allowList),
-      },
-    });
+      { onSuccess: onSaved },
+    );
   }
 
   return (
@@ -128,6 +192,32 @@ function SettingsForm({
             Run rule components in sequence
           </label>
         </div>
+        <div className="field">
+          <label htmlFor="p-max-age">Library cache time (seconds)</label>
+          <input
+            id="p-max-age"
+            type="number"
+            min={0}
+            max={31536000}
+            step={1}
+            aria-invalid={
+              at("settings.libraryMaxAge", "property.settings.libraryMaxAge").length > 0
+            }
+            aria-describedby="p-max-age-help p-max-age-problems"
+            value={maxAge}
+            onChange={(e) => setMaxAge(e.target.value)}
+          />
+          <p id="p-max-age-help" className="muted">
+            How long browsers and CDNs may keep the staging and production libraries before they
+            check for a new one (default 3600, one hour; 0 checks every time). A publish reaches new
+            visitors at once and returning ones within this time. Development libraries are never
+            cached: the next reload runs the new build.
+          </p>
+          <FieldProblems
+            id="p-max-age-problems"
+            messages={at("settings.libraryMaxAge", "property.settings.libraryMaxAge")}
+          />
+        </div>
         <div className="field field-check">
           <label>
             <input
@@ -176,7 +266,11 @@ function SettingsForm({
         </div>
       </fieldset>
       <MutationError error={save.error} />
-      {save.isSuccess && <p role="status">Saved as revision {save.data.revision}.</p>}
+      {save.isSuccess && (
+        <p role="status">
+          Saved (settings revision {resourceOf(save.data, "settings", "property")?.revision}).
+        </p>
+      )}
       {canEdit && (
         <button type="submit" disabled={save.isPending}>
           Save settings

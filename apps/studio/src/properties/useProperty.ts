@@ -1,4 +1,4 @@
-import type { PropertyState } from "@liftoff/schema";
+import type { PropertyState, ResourceInfo, ResourceKind } from "@liftoff/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "../api/ApiError.ts";
 import { useApi } from "../session/SessionContext.tsx";
@@ -10,21 +10,28 @@ export function useProperty(pid: string) {
   return useQuery({ queryKey: propertyKey(pid), queryFn: () => api.properties.get(pid) });
 }
 
+/** One resource's standing in a property state (revision, who changed it, deleted…). */
+export function resourceOf(
+  state: PropertyState,
+  kind: ResourceKind,
+  id: string,
+): ResourceInfo | undefined {
+  return state.resources.find((r) => r.kind === kind && r.id === id);
+}
+
 /**
- * A change to a property. The revision sent is the one the studio last loaded; on 409 the
- * property is reloaded (the error stays on the mutation, so the form can say what happened).
+ * A change to a property that answers the new PropertyState. Each call sends the revision
+ * of the resource it edits (the caller knows which); on success the answer replaces the
+ * cached property, on a 409 the property is reloaded so the lists are current (the error
+ * stays on the mutation, so the form can show what happened without losing the edits).
  */
 export function usePropertyChange<Args>(
   pid: string,
-  change: (revision: number, args: Args) => Promise<PropertyState>,
+  change: (args: Args) => Promise<PropertyState>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (args: Args) => {
-      const current = queryClient.getQueryData<PropertyState>(propertyKey(pid));
-      if (!current) throw new Error("The property is not loaded yet.");
-      return change(current.revision, args);
-    },
+    mutationFn: change,
     onSuccess: (state) => {
       queryClient.setQueryData(propertyKey(pid), state);
       void queryClient.invalidateQueries({ queryKey: ["property-derived", pid] });

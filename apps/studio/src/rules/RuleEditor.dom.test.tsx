@@ -46,11 +46,13 @@ describe("RuleEditor", () => {
     expect(screen.getByText("is used by another rule")).toBeTruthy();
   });
 
-  it("saves with the loaded revision and the CSRF token, and places field errors", async () => {
+  it("saves with the rule's own revision and the CSRF token, and places field errors", async () => {
+    const state = propertyState();
+    state.resources.find((r) => r.id === "RL1")!.revision = 4;
     const { calls } = renderStudio(<RuleEditor />, {
       ...at,
       role: "editor",
-      state: propertyState(),
+      state,
       routes: {
         "PUT /api/properties/PR1/rules/RL1": () => ({
           status: 400,
@@ -73,7 +75,7 @@ describe("RuleEditor", () => {
     const put = calls.find((c) => c.method === "PUT")!;
     expect(put.csrf).toBe("csrf-1");
     const body = put.body as { revision: number; rule: { conditions: unknown[] } };
-    expect(body.revision).toBe(7);
+    expect(body.revision).toBe(4);
     expect(body.rule.conditions).toEqual([
       {
         id: "",
@@ -87,31 +89,63 @@ describe("RuleEditor", () => {
     expect(within(condition).getAllByText("must be at most 60000").length).toBeGreaterThan(0);
   });
 
-  it("on a 409 reloads the property and tells the user", async () => {
+  it("on a conflict shows both versions field by field and merges without losing anyone's edits", async () => {
+    const theirs = { ...propertyState().document.rules[0]!, description: "their notes" };
     const newer = propertyState({ revision: 9 });
-    newer.document.rules[0]!.name = "Page View (renamed elsewhere)";
-    renderStudio(<RuleEditor />, {
+    newer.document.rules[0] = theirs;
+    Object.assign(
+      newer.resources.find((r) => r.id === "RL1")!,
+      { revision: 2, updatedBy: "sam" },
+    );
+    const { calls } = renderStudio(<RuleEditor />, {
       ...at,
       role: "editor",
       state: propertyState(),
       routes: {
-        "PUT /api/properties/PR1/rules/RL1": () => ({
-          status: 409,
-          body: { type: "urn:x", title: "Conflict", status: 409, currentRevision: 9 },
-        }),
+        "PUT /api/properties/PR1/rules/RL1": (body) =>
+          (body as { revision: number }).revision === 1
+            ? {
+                status: 409,
+                body: {
+                  type: "urn:liftoff:errors:api:edit-conflict",
+                  title: "Someone else changed this",
+                  status: 409,
+                  conflict: {
+                    resource: { kind: "rule", id: "RL1", name: "Page View" },
+                    yourRevision: 1,
+                    currentRevision: 2,
+                    changedBy: "sam",
+                    changedAt: "2026-11-24T10:00:00.000Z",
+                    current: theirs,
+                  },
+                },
+              }
+            : { body: newer },
         "GET /api/properties/PR1": () => ({ body: newer }),
       },
     });
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Mine" } });
     fireEvent.click(screen.getByRole("button", { name: "Save rule" }));
-    expect((await screen.findByRole("alert")).textContent).toContain(
-      "Someone else changed this property (it is now at revision 9)",
-    );
-    await waitFor(() =>
-      expect(screen.getByLabelText("Name")).toHaveProperty(
-        "value",
-        "Page View (renamed elsewhere)",
-      ),
-    );
+    const view = await screen.findByRole("alert", { name: "Edit conflict" });
+    expect(view.textContent).toContain("sam saved rule “Page View”");
+    const rows = within(view).getAllByRole("row").slice(1);
+    expect(rows.map((r) => within(r).getByRole("rowheader").textContent)).toEqual([
+      "Name",
+      "Description",
+    ]);
+    // My edit stays in the form while the property reloads underneath.
+    await screen.findByText(/sam saved a newer version of this rule \(revision 2\)/);
+    expect(screen.getByLabelText("Name")).toHaveProperty("value", "Mine");
+    fireEvent.click(within(rows[1]!).getByLabelText("Theirs"));
+    fireEvent.click(within(view).getByRole("button", { name: "Merge selected" }));
+    expect(screen.queryByRole("alert", { name: "Edit conflict" })).toBeNull();
+    expect(screen.getByLabelText("Name")).toHaveProperty("value", "Mine");
+    expect(screen.getByLabelText("Notes")).toHaveProperty("value", "their notes");
+    fireEvent.click(screen.getByRole("button", { name: "Save rule" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(2));
+    expect(calls.filter((c) => c.method === "PUT")[1]!.body).toMatchObject({
+      revision: 2,
+      rule: { name: "Mine", description: "their notes" },
+    });
   });
 });

@@ -1,11 +1,13 @@
 import type { PropertyRule } from "@liftoff/schema";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
 import FieldProblems from "../forms/FieldProblems.tsx";
 import MutationError from "../forms/MutationError.tsx";
 import { childPath, problemsAt, problemsUnder, type PathMessage } from "../forms/problems.ts";
 import { initialSettings } from "../forms/schemaType.ts";
+import ItemEditorFrame, { CopyButton } from "../forms/ItemEditorFrame.tsx";
+import ResourceHistory from "../forms/ResourceHistory.tsx";
 import { useItemEditor } from "../forms/useItemEditor.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
@@ -26,19 +28,41 @@ export default function RuleEditor() {
     save: (pid, revision, rule, isNew) => api.properties.saveRule(pid, revision, rule, isNew),
     remove: (pid, revision, id) => api.properties.removeRule(pid, revision, id),
   });
-  if (editor.missing)
-    return (
-      <p role="alert">
-        This rule does not exist (any more). <Link to="..">Back to rules</Link>
-      </p>
-    );
   const sequencing =
     editor.state.document.property.settings.ruleComponentSequencingEnabled === true;
-  return <RuleForm key={editor.formKey} sequencing={sequencing} {...editor.form} />;
+  const { resource } = editor;
+  return (
+    <ItemEditorFrame editor={editor} kind="rule" back="rules">
+      <RuleForm
+        key={editor.formKey}
+        sequencing={sequencing}
+        title={resource?.name}
+        {...editor.form}
+        extra={
+          resource && (
+            <>
+              <CopyButton kind="rule" id={resource.id} />
+              <ResourceHistory
+                pid={editor.state.document.property.id}
+                kind="rule"
+                id={resource.id}
+                revision={resource.revision}
+                current={editor.state.document.rules.find((r) => r.id === resource.id)}
+              />
+            </>
+          )
+        }
+      />
+    </ItemEditorFrame>
+  );
 }
 
 function RuleForm({
-  stored,
+  initial,
+  baseline,
+  onDirty,
+  title,
+  extra,
   sequencing,
   problems,
   error,
@@ -46,7 +70,11 @@ function RuleForm({
   onSave,
   onDelete,
 }: {
-  stored: PropertyRule | undefined;
+  initial: PropertyRule | undefined;
+  baseline: PropertyRule | undefined;
+  onDirty: (dirty: boolean) => void;
+  title: string | undefined;
+  extra: ReactNode;
   sequencing: boolean;
   problems: PathMessage[];
   error: unknown;
@@ -56,7 +84,11 @@ function RuleForm({
 }) {
   const catalog = useCatalog().data;
   const canEdit = useCan("editor");
-  const [draft, setDraft] = useState<PropertyRule>(() => stored ?? blankRule());
+  const [draft, setDraft] = useState<PropertyRule>(() => initial ?? blankRule());
+  useEffect(
+    () => onDirty(JSON.stringify(draft) !== JSON.stringify(baseline ?? blankRule())),
+    [draft, baseline, onDirty],
+  );
   const at = (path: string) => problemsAt(problems, path);
   const readOnly = !canEdit;
 
@@ -85,7 +117,7 @@ function RuleForm({
           ← Rules
         </Link>
       </p>
-      <h1>{stored ? stored.name : "New rule"}</h1>
+      <h1>{title ?? "New rule"}</h1>
       <FieldProblems id="rule-problems" messages={at("")} />
       <div className="field">
         <label htmlFor="rule-name">Name</label>
@@ -179,6 +211,7 @@ function RuleForm({
           )}
         </div>
       )}
+      {extra}
     </form>
   );
 }
