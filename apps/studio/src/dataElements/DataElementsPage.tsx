@@ -1,8 +1,12 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { moduleLabel, modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
-import Can from "../session/Can.tsx";
-import { useProperty } from "../properties/useProperty.ts";
+import Can, { useCan } from "../session/Can.tsx";
+import { resourceOf, useProperty } from "../properties/useProperty.ts";
+import BulkBar from "../resources/BulkBar.tsx";
+import DeletedItems from "../resources/DeletedItems.tsx";
+import Standing from "../resources/Standing.tsx";
+import { useSelection } from "../resources/useSelection.ts";
 
 /** Data elements with a name search and a type filter. */
 export default function DataElementsPage() {
@@ -25,6 +29,8 @@ export default function DataElementsPage() {
   const usedTypes = [...new Set(all.map((d) => d.modulePath))];
   const problemCount = (i: number) =>
     state.problems.filter((p) => p.path.startsWith(`dataElements[${i}]`)).length;
+  const canEdit = useCan("editor");
+  const selection = useSelection(shown.map(({ element }) => element.id));
 
   return (
     <>
@@ -56,28 +62,63 @@ export default function DataElementsPage() {
           {shown.length} of {all.length}
         </span>
       </div>
+      {canEdit && (
+        <BulkBar
+          pid={pid}
+          state={state}
+          kind="dataElement"
+          selected={selection.selected}
+          actions={["delete"]}
+          onDone={selection.clear}
+        />
+      )}
       <table>
         <thead>
           <tr>
+            {canEdit && (
+              <th scope="col">
+                <input
+                  type="checkbox"
+                  aria-label="Check all shown data elements"
+                  checked={selection.allChecked}
+                  onChange={(e) => selection.toggleAll(e.target.checked)}
+                />
+              </th>
+            )}
             <th scope="col">Name</th>
             <th scope="col">Type</th>
             <th scope="col">Storage</th>
             <th scope="col">Problems</th>
+            <th scope="col">Production</th>
           </tr>
         </thead>
         <tbody>
           {shown.map(({ element, index }) => (
             <tr key={element.id}>
+              {canEdit && (
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Check ${element.name}`}
+                    checked={selection.isChecked(element.id)}
+                    onChange={(e) => selection.toggle(element.id, e.target.checked)}
+                  />
+                </td>
+              )}
               <td>
                 <Link to={encodeURIComponent(element.id)}>{element.name}</Link>
               </td>
               <td>{moduleLabel(catalog, element.modulePath)}</td>
               <td>{element.storageDuration ?? "none"}</td>
               <td>{problemCount(index) || ""}</td>
+              <td>
+                <Standing resource={resourceOf(state, "dataElement", element.id)} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      <DeletedItems pid={pid} state={state} kind="dataElement" />
       {modulesOfKind(catalog, "dataElement").length === 0 && catalog && (
         <p className="muted">The extension catalog lists no data element types.</p>
       )}

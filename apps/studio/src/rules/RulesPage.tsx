@@ -1,10 +1,14 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { moduleLabel, useCatalog } from "../extensions/useCatalog.ts";
-import { useProperty } from "../properties/useProperty.ts";
-import Can from "../session/Can.tsx";
+import { resourceOf, useProperty } from "../properties/useProperty.ts";
+import BulkBar from "../resources/BulkBar.tsx";
+import DeletedItems from "../resources/DeletedItems.tsx";
+import Standing from "../resources/Standing.tsx";
+import { useSelection } from "../resources/useSelection.ts";
+import Can, { useCan } from "../session/Can.tsx";
 
-type StatusFilter = "all" | "enabled" | "disabled" | "problems";
+type StatusFilter = "all" | "enabled" | "disabled" | "problems" | "changed";
 
 /** Rules with a search (name, description, module) and status and event filters. */
 export default function RulesPage() {
@@ -14,6 +18,7 @@ export default function RulesPage() {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [event, setEvent] = useState("");
+  const canEdit = useCan("editor");
   const rules = state.document.rules;
   const problemsOf = (i: number) =>
     state.problems.filter((p) => p.path.startsWith(`rules[${i}]`)).length;
@@ -26,6 +31,7 @@ export default function RulesPage() {
       if (status === "enabled" && !enabled) return false;
       if (status === "disabled" && enabled) return false;
       if (status === "problems" && problemsOf(index) === 0) return false;
+      if (status === "changed" && !resourceOf(state, "rule", rule.id)?.changed) return false;
       if (event && !rule.events.some((e) => e.modulePath === event)) return false;
       if (!needle) return true;
       const haystack = [
@@ -39,6 +45,8 @@ export default function RulesPage() {
         .toLowerCase();
       return haystack.includes(needle);
     });
+
+  const selection = useSelection(shown.map(({ rule }) => rule.id));
 
   return (
     <>
@@ -62,6 +70,7 @@ export default function RulesPage() {
             <option value="enabled">Enabled</option>
             <option value="disabled">Disabled</option>
             <option value="problems">With problems</option>
+            <option value="changed">Changed since publish</option>
           </select>
         </label>
         <label>
@@ -79,19 +88,50 @@ export default function RulesPage() {
           {shown.length} of {rules.length}
         </span>
       </div>
+      {canEdit && (
+        <BulkBar
+          pid={pid}
+          state={state}
+          kind="rule"
+          selected={selection.selected}
+          actions={["enable", "disable", "delete"]}
+          onDone={selection.clear}
+        />
+      )}
       <table>
         <thead>
           <tr>
+            {canEdit && (
+              <th scope="col">
+                <input
+                  type="checkbox"
+                  aria-label="Check all shown rules"
+                  checked={selection.allChecked}
+                  onChange={(e) => selection.toggleAll(e.target.checked)}
+                />
+              </th>
+            )}
             <th scope="col">Name</th>
             <th scope="col">Events</th>
             <th scope="col">Conditions</th>
             <th scope="col">Actions</th>
             <th scope="col">Status</th>
+            <th scope="col">Production</th>
           </tr>
         </thead>
         <tbody>
           {shown.map(({ rule, index }) => (
             <tr key={rule.id}>
+              {canEdit && (
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Check ${rule.name}`}
+                    checked={selection.isChecked(rule.id)}
+                    onChange={(e) => selection.toggle(rule.id, e.target.checked)}
+                  />
+                </td>
+              )}
               <td>
                 <Link to={encodeURIComponent(rule.id)}>{rule.name}</Link>
               </td>
@@ -104,10 +144,14 @@ export default function RulesPage() {
                   <span className="warn"> · {problemsOf(index)} problems</span>
                 )}
               </td>
+              <td>
+                <Standing resource={resourceOf(state, "rule", rule.id)} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      <DeletedItems pid={pid} state={state} kind="rule" />
     </>
   );
 }
