@@ -11,6 +11,7 @@ import PropertySettingsPage from "./properties/PropertySettingsPage.tsx";
 import AuditPage from "./publishing/AuditPage.tsx";
 import EnvironmentsPage from "./publishing/EnvironmentsPage.tsx";
 import LibrariesPage from "./publishing/LibrariesPage.tsx";
+import LibraryPage from "./publishing/LibraryPage.tsx";
 import RevisionsPage from "./publishing/RevisionsPage.tsx";
 import ReportsPage from "./reports/ReportsPage.tsx";
 import RuleEditor from "./rules/RuleEditor.tsx";
@@ -44,6 +45,7 @@ export default function App() {
           <Route path="data-elements/:id" element={<DataElementEditor />} />
           <Route path="extensions" element={<ExtensionsPage />} />
           <Route path="libraries" element={<LibrariesPage />} />
+          <Route path="libraries/:lid" element={<LibraryPage />} />
           <Route path="environments" element={<EnvironmentsPage />} />
           <Route path="revisions" element={<RevisionsPage />} />
           <Route path="events" element={<EventsPage />} />

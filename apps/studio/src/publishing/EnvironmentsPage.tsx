@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useParams } from "react-router";
 import MutationError from "../forms/MutationError.tsx";
 import QueryState from "../layout/QueryState.tsx";
-import { propertyKey } from "../properties/useProperty.ts";
+import { propertyKey, resourceOf } from "../properties/useProperty.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 import CopyButton from "./CopyButton.tsx";
@@ -22,15 +22,18 @@ export default function EnvironmentsPage() {
     queryKey: ["property-derived", pid, "environments"],
     queryFn: () => api.properties.environments(pid),
   });
-  // Environments are part of the property document: a change makes a new revision.
-  const revision = () => queryClient.getQueryData<PropertyState>(propertyKey(pid))?.revision ?? 0;
+  // Each environment is a resource with its own revision; removing one is based on it.
+  const revisionOf = (id: string) => {
+    const state = queryClient.getQueryData<PropertyState>(propertyKey(pid));
+    return (state && resourceOf(state, "environment", id)?.revision) ?? 0;
+  };
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: propertyKey(pid) }),
       queryClient.invalidateQueries({ queryKey: ["property-derived", pid] }),
     ]);
   const remove = useMutation({
-    mutationFn: (id: string) => api.properties.removeEnvironment(pid, revision(), id),
+    mutationFn: (id: string) => api.properties.removeEnvironment(pid, revisionOf(id), id),
     onSettled: refresh,
   });
   return (
@@ -43,11 +46,30 @@ export default function EnvironmentsPage() {
             <h2 id={`env-${env.id}`}>
               {env.name} <span className="badge">{env.stage}</span>
             </h2>
-            <p className="muted">
-              {env.libraryId
-                ? `Serving library ${env.libraryId}${env.builtAt ? `, built ${new Date(env.builtAt).toLocaleString()}` : ""}`
-                : "Nothing built here yet."}
-            </p>
+            <dl className="facts">
+              <dt>Serves</dt>
+              <dd>
+                {env.libraryId
+                  ? `${env.libraryName ?? env.libraryId}${env.builtAt ? `, built ${new Date(env.builtAt).toLocaleString()}` : ""}`
+                  : "Nothing built here yet."}
+              </dd>
+              {env.stage !== "production" && (
+                <>
+                  <dt>Held by</dt>
+                  <dd>
+                    {env.heldBy
+                      ? `${env.heldBy.name} (${env.heldBy.state})`
+                      : env.stage === "development"
+                        ? "No library: free for the next one"
+                        : "No library waiting for approval"}
+                  </dd>
+                </>
+              )}
+              <dt>Cache-Control</dt>
+              <dd>
+                <code>{env.cacheControl}</code>
+              </dd>
+            </dl>
             <label htmlFor={`embed-${env.id}`}>Embed code</label>
             <textarea
               id={`embed-${env.id}`}
@@ -64,7 +86,10 @@ export default function EnvironmentsPage() {
                   className="danger"
                   aria-label={`Remove environment ${env.name}`}
                   disabled={remove.isPending}
-                  onClick={() => remove.mutate(env.id)}
+                  onClick={() =>
+                    window.confirm(`Remove the ${env.name} environment and its embed code?`) &&
+                    remove.mutate(env.id)
+                  }
                 >
                   Remove
                 </button>
@@ -73,24 +98,16 @@ export default function EnvironmentsPage() {
           </section>
         ))}
       </QueryState>
-      {isAdmin && <NewEnvironment pid={pid} revision={revision} onAdded={refresh} />}
+      {isAdmin && <NewEnvironment pid={pid} onAdded={refresh} />}
     </>
   );
 }
 
-function NewEnvironment({
-  pid,
-  revision,
-  onAdded,
-}: {
-  pid: string;
-  revision: () => number;
-  onAdded: () => Promise<unknown>;
-}) {
+function NewEnvironment({ pid, onAdded }: { pid: string; onAdded: () => Promise<unknown> }) {
   const api = useApi();
   const [name, setName] = useState("");
   const add = useMutation({
-    mutationFn: () => api.properties.addEnvironment(pid, revision(), name),
+    mutationFn: () => api.properties.addEnvironment(pid, name),
     onSuccess: () => {
       setName("");
       return onAdded();

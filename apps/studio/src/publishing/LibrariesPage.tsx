@@ -1,156 +1,135 @@
-import type { LibraryInfo } from "@liftoff/schema";
+import type { EnvironmentInfo, LibraryInfo, LibraryState } from "@liftoff/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { useParams } from "react-router";
-import type { LibraryAction } from "../api/createStudioApi.ts";
+import { Link, useNavigate, useParams } from "react-router";
 import MutationError from "../forms/MutationError.tsx";
 import QueryState from "../layout/QueryState.tsx";
 import { useProperty } from "../properties/useProperty.ts";
-import { hasRole } from "../session/roles.ts";
 import { useCan } from "../session/Can.tsx";
-import { useApi, useRole } from "../session/SessionContext.tsx";
-import { libraryActions } from "./libraryActions.ts";
+import { useApi } from "../session/SessionContext.tsx";
+import LibrarySteps from "./LibrarySteps.tsx";
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const librariesKey = (pid: string) => ["property-derived", pid, "libraries"] as const;
+export const environmentsKey = (pid: string) => ["property-derived", pid, "environments"] as const;
 
-/** Libraries of a property and the publishing flow, newest first. */
+const LANES: Array<{ title: string; help: string; states: LibraryState[] }> = [
+  {
+    title: "Development",
+    help: "Builds the latest revision of its resources to its development environment.",
+    states: ["development", "rejected"],
+  },
+  {
+    title: "Staging",
+    help: "Submitted: its revisions are pinned, built to staging, waiting for approval.",
+    states: ["submitted", "approved"],
+  },
+  {
+    title: "Published",
+    help: "Production serves the live one; republishing an older one rolls back.",
+    states: ["published"],
+  },
+];
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The publishing flow, Launch-style: libraries by where they are, newest first. */
 export default function LibrariesPage() {
   const pid = useParams().pid!;
   const api = useApi();
-  const role = useRole();
-  const queryClient = useQueryClient();
   const libraries = useQuery({
-    queryKey: ["property-derived", pid, "libraries"],
+    queryKey: librariesKey(pid),
     queryFn: () => api.libraries.list(pid),
   });
   const environments = useQuery({
-    queryKey: ["property-derived", pid, "environments"],
+    queryKey: environmentsKey(pid),
     queryFn: () => api.properties.environments(pid),
   });
-  const act = useMutation({
-    mutationFn: ({ id, action }: { id: string; action: LibraryAction }) =>
-      api.libraries.act(pid, id, action),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["property-derived", pid] }),
-  });
-  const envName = (id: string) => environments.data?.find((e) => e.id === id)?.name ?? id;
-  // "Live" means served in production: the library a rollback would replace.
-  const liveId = environments.data?.find((e) => e.stage === "production")?.libraryId;
-  const sorted = [...(libraries.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-
+  const envName = (id?: string) =>
+    id ? (environments.data?.find((e) => e.id === id)?.name ?? id) : "no environment";
+  const all = libraries.data ?? [];
   return (
     <>
       <h1>Publishing</h1>
-      {useCan("editor") && <NewLibrary pid={pid} />}
-      <MutationError error={act.error} />
-      {act.isSuccess && (
-        <p role="status">
-          {act.data.name}: {act.data.state}
-        </p>
-      )}
+      {useCan("editor") && <NewLibrary pid={pid} environments={environments.data ?? []} />}
       <QueryState query={libraries}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Library</th>
-              <th scope="col">Revision</th>
-              <th scope="col">State</th>
-              <th scope="col">Last build</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sorted.map((library) => (
-              <LibraryRow
-                key={library.id}
-                library={library}
-                live={library.id === liveId}
-                envName={envName}
-                busy={act.isPending}
-                allowed={(needed) => hasRole(role, needed)}
-                onAct={(action) => act.mutate({ id: library.id, action })}
-              />
-            ))}
-          </tbody>
-        </table>
-        {sorted.length === 0 && <p className="muted">No libraries yet.</p>}
+        <div className="lanes">
+          {LANES.map((lane) => {
+            const shown = all.filter((l) => lane.states.includes(l.state));
+            return (
+              <section key={lane.title} className="lane" aria-label={lane.title}>
+                <h2>{lane.title}</h2>
+                <p className="muted">{lane.help}</p>
+                {shown.length === 0 && <p className="muted">No library here.</p>}
+                {shown.map((library) => (
+                  <LibraryCard key={library.id} pid={pid} library={library} envName={envName} />
+                ))}
+              </section>
+            );
+          })}
+        </div>
       </QueryState>
     </>
   );
 }
 
-function LibraryRow({
+function LibraryCard({
+  pid,
   library,
-  live,
   envName,
-  busy,
-  allowed,
-  onAct,
 }: {
+  pid: string;
   library: LibraryInfo;
-  live: boolean;
-  envName: (id: string) => string;
-  busy: boolean;
-  allowed: (role: Parameters<typeof hasRole>[1]) => boolean;
-  onAct: (action: LibraryAction) => void;
+  envName: (id?: string) => string;
 }) {
   const last = library.builds[library.builds.length - 1];
-  const offers = libraryActions(library, live).filter((o) => allowed(o.role));
   return (
-    <tr>
-      <th scope="row">
-        {library.name}
-        <div className="muted">
-          {envName(library.environmentId)} · by {library.createdBy}
-        </div>
-      </th>
-      <td>{library.revision}</td>
-      <td>
+    <article className="card library" aria-label={library.name}>
+      <h3>
+        <Link to={encodeURIComponent(library.id)}>{library.name}</Link>{" "}
         <span className={`state state-${library.state}`}>{library.state}</span>
-        {live && <span className="badge">live</span>}
-      </td>
-      <td>
-        {last ? (
-          <>
-            {last.stage}, {new Date(last.at).toLocaleString()}
-            <div className="muted">
-              {kb(last.bytes)} ({kb(last.gzipBytes)} gzip) in {last.durationMs} ms
-            </div>
-          </>
-        ) : (
-          "not built"
-        )}
-      </td>
-      <td>
-        <div className="row-actions">
-          {offers.map((o) => (
-            <button
-              key={o.action}
-              type="button"
-              aria-label={`${o.label}: ${library.name}`}
-              disabled={busy}
-              onClick={() => onAct(o.action)}
-            >
-              {o.label}
-            </button>
-          ))}
-        </div>
-      </td>
-    </tr>
+        {library.live && <span className="badge">live</span>}
+      </h3>
+      <p className="muted">
+        {library.resources.length} resource{library.resources.length === 1 ? "" : "s"}
+        {library.state === "development" || library.state === "rejected"
+          ? ` · ${envName(library.environmentId)}`
+          : ""}{" "}
+        · by {library.createdBy}
+      </p>
+      <p className="muted">
+        {last
+          ? `Last build: ${last.stage}, ${new Date(last.at).toLocaleString()}, ${kb(last.gzipBytes)} gzip`
+          : "Not built yet"}
+      </p>
+      <LibrarySteps pid={pid} library={library} />
+    </article>
   );
 }
 
-function NewLibrary({ pid }: { pid: string }) {
+function NewLibrary({ pid, environments }: { pid: string; environments: EnvironmentInfo[] }) {
   const api = useApi();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const state = useProperty(pid).data!;
-  const developmentEnvs = state.document.environments.filter((e) => e.stage === "development");
+  // Only development environments no other library holds.
+  const free = environments.filter((e) => e.stage === "development" && !e.heldBy);
+  const changed = state.resources.filter(
+    (r) => r.changed && (r.kind === "rule" || r.kind === "dataElement" || r.kind === "extension"),
+  ).length;
   const [name, setName] = useState("");
-  const [environmentId, setEnvironmentId] = useState(developmentEnvs[0]?.id ?? "");
+  const [environmentId, setEnvironmentId] = useState<string>();
+  const [addAllChanged, setAddAllChanged] = useState(true);
+  const chosen = environmentId ?? free[0]?.id ?? "";
   const create = useMutation({
-    mutationFn: () => api.libraries.create(pid, { name, environmentId, revision: state.revision }),
-    onSuccess: () => {
-      setName("");
-      void queryClient.invalidateQueries({ queryKey: ["property-derived", pid, "libraries"] });
+    mutationFn: () =>
+      api.libraries.create(pid, {
+        name,
+        ...(chosen ? { environmentId: chosen } : {}),
+        addAllChanged,
+      }),
+    onSuccess: (library) => {
+      void queryClient.invalidateQueries({ queryKey: ["property-derived", pid] });
+      void navigate(encodeURIComponent(library.id));
     },
   });
   const submit = (e: FormEvent) => {
@@ -158,25 +137,39 @@ function NewLibrary({ pid }: { pid: string }) {
     create.mutate();
   };
   return (
-    <form className="card inline-form" onSubmit={submit}>
-      <h2>New library from revision {state.revision}</h2>
+    <form className="card inline-form" onSubmit={submit} aria-label="New library">
+      <h2>New library</h2>
       <label>
         Name
-        <input required value={name} onChange={(e) => setName(e.target.value)} />
+        <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <label>
         Development environment
-        <select value={environmentId} onChange={(e) => setEnvironmentId(e.target.value)} required>
-          {developmentEnvs.map((env) => (
+        <select value={chosen} onChange={(e) => setEnvironmentId(e.target.value)}>
+          {free.map((env) => (
             <option key={env.id} value={env.id}>
               {env.name}
             </option>
           ))}
+          <option value="">None for now</option>
         </select>
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={addAllChanged}
+          onChange={(e) => setAddAllChanged(e.target.checked)}
+        />
+        Add all changed resources ({changed})
       </label>
       <button type="submit" disabled={create.isPending}>
         Create library
       </button>
+      {free.length === 0 && (
+        <p className="muted">
+          Every development environment holds a library; this one can take one later.
+        </p>
+      )}
       <MutationError error={create.error} />
     </form>
   );

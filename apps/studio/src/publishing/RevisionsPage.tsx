@@ -1,11 +1,25 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useParams } from "react-router";
+import type { ResourceRef } from "@liftoff/schema";
+import { Link, useParams } from "react-router";
 import QueryState from "../layout/QueryState.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 import DiffView from "./DiffView.tsx";
 
-/** Revision history; pick one to see what it changed, or any two to compare them. */
+/** Where a resource is edited, from the history page. */
+function editorOf(ref: ResourceRef): string {
+  const id = encodeURIComponent(ref.id);
+  if (ref.kind === "rule") return `../rules/${id}`;
+  if (ref.kind === "dataElement") return `../data-elements/${id}`;
+  if (ref.kind === "extension") return "../extensions";
+  if (ref.kind === "environment") return "../environments";
+  return "../settings";
+}
+
+/**
+ * The property-wide history: every change, who made it, and the resources it gave a new
+ * revision; pick one to see what it changed, or compare any revision with the latest.
+ */
 export default function RevisionsPage() {
   const pid = useParams().pid!;
   const api = useApi();
@@ -40,7 +54,22 @@ export default function RevisionsPage() {
               {list.map((r) => (
                 <tr key={r.revision} aria-current={pair?.to === r.revision ? "true" : undefined}>
                   <td>{r.revision}</td>
-                  <td>{r.summary}</td>
+                  <td>
+                    {r.summary}
+                    {r.resources.length > 0 && r.resources.length <= 5 && (
+                      <ul className="plain touched">
+                        {r.resources.map((x) => (
+                          <li key={`${x.kind}:${x.id}`}>
+                            <Link to={editorOf(x)}>{x.name}</Link>{" "}
+                            <span className="muted">r{x.revision}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                    {r.resources.length > 5 && (
+                      <div className="muted">{r.resources.length} resources</div>
+                    )}
+                  </td>
                   <td>
                     {new Date(r.createdAt).toLocaleString()}, {r.author}
                   </td>

@@ -7,27 +7,31 @@ export interface ActionOffer {
   role: Role;
 }
 
+const build: ActionOffer = { action: "build", label: "Build to development", role: "editor" };
+
 /**
  * What can be done to a library in its state (the publishing flow: build to development,
  * submit to staging, approve or reject, publish to production; a published library that
- * is no longer live can be republished, which is how a rollback is done).
+ * is no longer live can be republished, which is how a rollback is done). Building needs a
+ * development environment.
  */
 export function libraryActions(library: LibraryInfo, live: boolean): ActionOffer[] {
+  const builds = library.environmentId ? [build] : [];
   switch (library.state) {
     case "development":
-      return [
-        { action: "build", label: "Build to development", role: "editor" },
-        { action: "submit", label: "Submit for approval", role: "editor" },
-      ];
+      return [...builds, { action: "submit", label: "Submit for approval", role: "editor" }];
     case "rejected":
-      return [{ action: "build", label: "Build to development", role: "editor" }];
+      return builds;
     case "submitted":
       return [
         { action: "approve", label: "Approve", role: "approver" },
         { action: "reject", label: "Reject", role: "approver" },
       ];
     case "approved":
-      return [{ action: "publish", label: "Publish to production", role: "approver" }];
+      return [
+        { action: "publish", label: "Publish to production", role: "approver" },
+        { action: "reject", label: "Reject", role: "approver" },
+      ];
     case "published":
       return live
         ? []

@@ -1,0 +1,50 @@
+import type { LibraryInfo } from "@liftoff/schema";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { LibraryAction } from "../api/createStudioApi.ts";
+import MutationError from "../forms/MutationError.tsx";
+import { hasRole } from "../session/roles.ts";
+import { useApi, useRole } from "../session/SessionContext.tsx";
+import { libraryActions } from "./libraryActions.ts";
+
+/** Steps that change what visitors get ask first. */
+const CONFIRM: Partial<Record<LibraryAction, (name: string) => string>> = {
+  publish: (name) => `Publish “${name}” to production? Every visitor gets it.`,
+  republish: (name) => `Roll production back to “${name}”? Every visitor gets it.`,
+  reject: (name) => `Reject “${name}”? It goes back to development.`,
+};
+
+/** The flow's next steps for one library, those the user's role allows. */
+export default function LibrarySteps({ pid, library }: { pid: string; library: LibraryInfo }) {
+  const api = useApi();
+  const role = useRole();
+  const queryClient = useQueryClient();
+  const act = useMutation({
+    mutationFn: (action: LibraryAction) => api.libraries.act(pid, library.id, action),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["property-derived", pid] }),
+    // What production serves moved: every item's standing against it did too.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["property", pid] }),
+  });
+  const offers = libraryActions(library, library.live).filter((o) => hasRole(role, o.role));
+  if (offers.length === 0 && !act.error) return null;
+  return (
+    <div className="row-actions">
+      {offers.map((o) => (
+        <button
+          key={o.action}
+          type="button"
+          aria-label={`${o.label}: ${library.name}`}
+          disabled={act.isPending}
+          onClick={() => {
+            const ask = CONFIRM[o.action];
+            if (ask && !window.confirm(ask(library.name))) return;
+            act.mutate(o.action);
+          }}
+        >
+          {o.label}
+        </button>
+      ))}
+      {act.isPending && <span role="status">Working…</span>}
+      <MutationError error={act.error} />
+    </div>
+  );
+}
