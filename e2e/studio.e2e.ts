@@ -1,4 +1,4 @@
-import type { EnvironmentInfo, SessionInfo } from "@liftoff/schema";
+import type { EnvironmentInfo, PropertyState, SessionInfo } from "@liftoff/schema";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -139,11 +139,16 @@ test("a library builds to development and its event arrives in the live stream",
   browser,
 }) => {
   await page.goto(prop("libraries"));
-  await page.getByLabel("Name", { exact: true }).fill("Quote funnel");
-  await page.getByRole("button", { name: "Create library" }).click();
-  const row = page.getByRole("row", { name: /Quote funnel/ });
-  await row.getByRole("button", { name: "Build to development: Quote funnel" }).click();
-  await expect(row).toContainText("development,");
+  const form = page.getByRole("form", { name: "New library" });
+  await form.getByLabel("Name", { exact: true }).fill("Quote funnel");
+  // The new rule and the Web SDK setting are the changed resources (the code edit was not saved).
+  await expect(form.getByLabel(/Add all changed resources \(2\)/)).toBeChecked();
+  await form.getByRole("button", { name: "Create library" }).click();
+  await expect(page.getByRole("heading", { name: /^Quote funnel/, level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Quote start", exact: true })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "latest · r1" }).first()).toBeVisible();
+  await page.getByRole("button", { name: "Build to development: Quote funnel" }).click();
+  await expect(page.getByRole("cell", { name: "development", exact: true })).toBeVisible();
 
   await page.goto(prop("events"));
   await expect(page.getByText("Live: waiting for events")).toBeVisible();
@@ -166,22 +171,23 @@ test("a library builds to development and its event arrives in the live stream",
 
 test("the library is submitted, approved and published to production, then rolled back", async () => {
   await page.goto(prop("libraries"));
-  const row = page.getByRole("row", { name: /Quote funnel/ });
+  const card = page.getByRole("article", { name: "Quote funnel" });
+  page.on("dialog", (dialog) => void dialog.accept());
   for (const step of ["Submit for approval", "Approve", "Publish to production"]) {
-    await row.getByRole("button", { name: `${step}: Quote funnel` }).click();
-    await expect(row.getByRole("button", { name: `${step}: Quote funnel` })).toHaveCount(0);
+    await card.getByRole("button", { name: `${step}: Quote funnel` }).click();
+    await expect(card.getByRole("button", { name: `${step}: Quote funnel` })).toHaveCount(0);
   }
-  await expect(row).toContainText("published");
-  await expect(row).toContainText("live");
+  const published = page.getByRole("region", { name: "Published" });
+  await expect(published.getByRole("article", { name: "Quote funnel" })).toContainText("live");
   const library = async () =>
     (await environments(page)).find((e) => e.stage === "production")!.libraryId;
-  const published = await library();
+  const live = await library();
 
-  const initial = page.getByRole("row", { name: /Initial/ });
+  const initial = published.getByRole("article", { name: "Initial" });
   await initial.getByRole("button", { name: "Roll back to this library: Initial" }).click();
   await expect(initial).toContainText("live");
-  await expect(row).not.toContainText("live");
-  expect(await library()).not.toBe(published);
+  await expect(published.getByRole("article", { name: "Quote funnel" })).not.toContainText("live");
+  expect(await library()).not.toBe(live);
 
   await page.goto(prop("environments"));
   await expect(page.getByRole("textbox", { name: "Embed code" }).first()).toHaveValue(
@@ -190,7 +196,7 @@ test("the library is submitted, approved and published to production, then rolle
   await page.getByLabel("Name").fill("QA");
   await page.getByRole("button", { name: "Add environment" }).click();
   await expect(page.getByRole("heading", { name: /^QA/ })).toBeVisible();
-  await page.getByRole("button", { name: "Remove environment QA" }).click();
+  await page.getByRole("button", { name: "Remove environment QA" }).click(); // confirmed above
   await expect(page.getByRole("heading", { name: /^QA/ })).toHaveCount(0);
   await page.goto(prop("revisions"));
   await page
@@ -234,12 +240,11 @@ test("a viewer sees no edit controls and the API refuses the viewer's changes", 
   ).json()) as SessionInfo;
   const state = (await (
     await viewer.request.get(`${server.origin}/api/properties/${pid}`)
-  ).json()) as {
-    revision: number;
-  };
+  ).json()) as PropertyState;
+  const settings = state.resources.find((r) => r.kind === "settings")!;
   const refused = await viewer.request.put(`${server.origin}/api/properties/${pid}/settings`, {
     headers: { "x-csrf-token": own.csrfToken },
-    data: { revision: state.revision, name: "Taken over" },
+    data: { revision: settings.revision, name: "Taken over" },
   });
   expect(refused.status()).toBe(403);
   await context.close();
