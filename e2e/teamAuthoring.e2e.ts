@@ -1,0 +1,188 @@
+import type { PropertyState, SessionInfo } from "@liftoff/schema";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startServer, type RunningServer } from "./startServer.ts";
+
+// Two people in two browsers editing one property in the studio, against a real
+// `liftoff serve`: saves of different items both land; two saves of the same rule meet in the
+// conflict view, which merges field by field so nothing either typed is lost. Then one
+// rule's history, restore, copy, bulk disable and undoing a delete, all through the studio.
+test.describe.configure({ mode: "serial" });
+
+const password = "team-e2e-admin-1";
+const pid = "PRpcmarketing";
+let server: RunningServer;
+let erin: Page;
+let sam: Page;
+const errors: string[] = [];
+
+async function open(browser: Browser, username: string, secret: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  page.on("console", (m) => m.type() === "error" && errors.push(`${username}: ${m.text()}`));
+  page.on("pageerror", (e) => errors.push(`${username}: ${e.message}`));
+  page.on("dialog", (dialog) => void dialog.accept());
+  await page.goto(`${server.origin}/studio/`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(secret);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("link", { name: "PC Marketing" })).toBeVisible();
+  return page;
+}
+
+/** The property as the API has it now (read with `page`'s session). */
+async function property(page: Page): Promise<PropertyState> {
+  return (await (
+    await page.request.get(`${server.origin}/api/properties/${pid}`)
+  ).json()) as PropertyState;
+}
+
+const prop = (path: string) => `${server.origin}/studio/properties/${pid}/${path}`;
+
+async function openItem(page: Page, list: "rules" | "data-elements", name: string) {
+  await page.goto(prop(list));
+  await page.getByRole("link", { name, exact: true }).click();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+}
+
+async function saveRule(page: Page) {
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "PUT" && /\/rules\/[^/]+$/.test(r.url()),
+  );
+  await page.getByRole("button", { name: "Save rule" }).click();
+  return (await saved).status();
+}
+
+test.beforeAll(async ({ browser }) => {
+  server = await startServer(["--data", mkdtempSync(join(tmpdir(), "liftoff-team-e2e-"))], {
+    LIFTOFF_ADMIN_PASSWORD: password,
+    LIFTOFF_LOG_LEVEL: "warn",
+  });
+  erin = await open(browser, "admin", password);
+  const session = (await (
+    await erin.request.get(`${server.origin}/api/session`)
+  ).json()) as SessionInfo;
+  const created = await erin.request.post(`${server.origin}/api/users`, {
+    headers: { "x-csrf-token": session.csrfToken },
+    data: { username: "sam", password: "sam-the-editor-1", role: "editor" },
+  });
+  expect(created.status()).toBe(201);
+  sam = await open(browser, "sam", "sam-the-editor-1");
+});
+test.afterAll(async () => {
+  await erin?.context().close();
+  await sam?.context().close();
+  await server?.stop();
+});
+
+test("two editors save different rules and a data element from the same state: all land", async () => {
+  // Both open their items before either saves.
+  await openItem(erin, "rules", "Data Layer");
+  await openItem(sam, "rules", "Email Link Click");
+  await erin.getByLabel("Notes").fill("Erin: loads the data layer first");
+  await sam.getByLabel("Notes").fill("Sam: mailto links only");
+  expect(await saveRule(erin)).toBe(200);
+  expect(await saveRule(sam)).toBe(200);
+  await expect(sam.getByRole("alert", { name: "Edit conflict" })).toHaveCount(0);
+
+  await openItem(sam, "data-elements", "site name");
+  await sam.getByLabel("Notes").fill("Sam: the brand shown in reports");
+  const saved = sam.waitForResponse((r) => r.request().method() === "PUT");
+  await sam.getByRole("button", { name: "Save", exact: true }).click();
+  expect((await saved).status()).toBe(200);
+
+  const state = await property(erin);
+  expect(state.document.rules.find((r) => r.name === "Data Layer")!.description).toBe(
+    "Erin: loads the data layer first",
+  );
+  expect(state.document.rules.find((r) => r.name === "Email Link Click")!.description).toBe(
+    "Sam: mailto links only",
+  );
+  expect(state.document.dataElements.find((d) => d.name === "site name")!.description).toBe(
+    "Sam: the brand shown in reports",
+  );
+});
+
+test("both edit the same rule: the second sees both versions, merges, and nothing is lost", async () => {
+  await openItem(erin, "rules", "Download Link Click");
+  await openItem(sam, "rules", "Download Link Click");
+  await erin.getByLabel("Name", { exact: true }).fill("Download Link Click (PDF and ZIP)");
+  expect(await saveRule(erin)).toBe(200);
+
+  // Sam's page has not reloaded: he edits the notes of the version he loaded.
+  await sam.getByLabel("Notes").fill("Sam: counts brochure downloads");
+  expect(await saveRule(sam)).toBe(409);
+  const conflict = sam.getByRole("alert", { name: "Edit conflict" });
+  await expect(conflict).toContainText("admin saved rule “Download Link Click (PDF and ZIP)”");
+  const nameRow = conflict.getByRole("row", { name: /^Name/ });
+  await expect(nameRow).toContainText("Download Link Click (PDF and ZIP)");
+  await expect(conflict.getByRole("row", { name: /^Description/ })).toContainText(
+    "Sam: counts brochure downloads",
+  );
+  // His typing is still in the form while he decides.
+  await expect(sam.getByLabel("Notes")).toHaveValue("Sam: counts brochure downloads");
+  await nameRow.getByLabel("Theirs").check();
+  await conflict.getByRole("button", { name: "Merge selected" }).click();
+  await expect(sam.getByLabel("Name", { exact: true })).toHaveValue(
+    "Download Link Click (PDF and ZIP)",
+  );
+  await expect(sam.getByLabel("Notes")).toHaveValue("Sam: counts brochure downloads");
+  expect(await saveRule(sam)).toBe(200);
+
+  const rule = (await property(erin)).document.rules.find((r) => r.id.includes("download"))!;
+  expect(rule).toMatchObject({
+    name: "Download Link Click (PDF and ZIP)",
+    description: "Sam: counts brochure downloads",
+  });
+});
+
+test("a rule restored to revision 1 from its history", async () => {
+  await openItem(sam, "rules", "Download Link Click (PDF and ZIP)");
+  await sam.getByText(/^History \(revision 3\)/).click();
+  await sam.getByRole("button", { name: "View r1" }).click();
+  await expect(sam.getByRole("row", { name: /^Name/ })).toContainText("Download Link Click");
+  await sam.getByRole("button", { name: "Restore r1" }).click();
+  await expect(sam.getByRole("heading", { name: "Download Link Click", level: 1 })).toBeVisible();
+  await expect(sam.getByLabel("Notes")).toHaveValue("");
+  await expect(sam.getByText(/^History \(revision 4\)/)).toBeVisible();
+});
+
+test("a rule copied, two rules disabled in bulk, a delete undone", async () => {
+  await openItem(erin, "rules", "Phone Link Click");
+  await erin.getByRole("button", { name: "Copy", exact: true }).click();
+  await expect(
+    erin.getByRole("heading", { name: "Copy of Phone Link Click", level: 1 }),
+  ).toBeVisible();
+
+  await erin.goto(prop("rules"));
+  await erin.getByLabel("Check Phone Link Click", { exact: true }).check();
+  await erin.getByLabel("Check Copy of Phone Link Click").check();
+  await erin.getByRole("button", { name: "Disable" }).click();
+  for (const name of ["Phone Link Click", "Copy of Phone Link Click"])
+    await expect(
+      erin
+        .getByRole("row")
+        .filter({ has: erin.getByRole("link", { name, exact: true }) })
+        .getByRole("cell", { name: "Disabled" }),
+    ).toBeVisible();
+
+  await openItem(erin, "rules", "Copy of Phone Link Click");
+  await erin.getByRole("button", { name: "Delete rule" }).click();
+  await expect(erin).toHaveURL(/\/rules$/);
+  const deleted = erin.getByRole("region", { name: "Deleted" });
+  await expect(deleted).toContainText("Copy of Phone Link Click");
+  await deleted.getByRole("button", { name: "Undo delete: Copy of Phone Link Click" }).click();
+  await expect(erin.getByRole("link", { name: "Copy of Phone Link Click" })).toBeVisible();
+  await expect(erin.getByRole("region", { name: "Deleted" })).toHaveCount(0);
+
+  const state = await property(erin);
+  const phone = state.document.rules.filter((r) => r.name.endsWith("Phone Link Click"));
+  expect(phone.map((r) => r.enabled)).toEqual([false, false]);
+});
+
+test("no console errors in either studio", () => {
+  // The conflict is a 409 that Chromium logs as a failed request; nothing else may appear.
+  expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+});
