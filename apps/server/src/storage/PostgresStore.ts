@@ -128,7 +128,7 @@ export class PostgresStore implements Store {
     this.audit = new AuditRepository(sql);
   }
 
-  async migrate(): Promise<number> {
+  async migrate(upTo?: number): Promise<number> {
     const client = await this.pool.connect();
     try {
       if (this.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
@@ -144,6 +144,7 @@ export class PostgresStore implements Store {
         );
         for (const m of migrations) {
           if (applied.has(m.version)) continue;
+          if (upTo !== undefined && m.version > upTo) break;
           await client.query("BEGIN");
           try {
             await client.query(m.postgres);

@@ -128,7 +128,7 @@ export class SqliteStore implements Store {
     }
   }
 
-  async migrate(): Promise<number> {
+  async migrate(upTo?: number): Promise<number> {
     const db = this.db;
     db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
@@ -140,6 +140,7 @@ export class SqliteStore implements Store {
     );
     for (const m of migrations) {
       if (applied.has(m.version)) continue;
+      if (upTo !== undefined && m.version > upTo) break;
       // An explicit transaction (not db.transaction) so an async transform can run inside
       // it; nothing else uses the connection before migrate() resolves.
       db.exec("BEGIN");

@@ -131,7 +131,10 @@ export interface Store {
   readonly authoring: AuthoringRepository;
   readonly users: UserRepository;
   readonly audit: AuditRepository;
-  /** Applies pending migrations; returns the schema version afterwards. */
-  migrate(): Promise<number>;
+  /**
+   * Applies pending migrations (only up to version `upTo` when given: tests build the
+   * databases older releases left); returns the schema version afterwards.
+   */
+  migrate(upTo?: number): Promise<number>;
   close(): Promise<void>;
 }

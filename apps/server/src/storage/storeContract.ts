@@ -367,7 +367,7 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       expect((await store.datastreams.list()).map((d) => d.id)).toEqual(["ds-1"]);
     });
 
-    it("keeps library files with a content-derived ETag, replaced on publish", async () => {
+    it("keeps library files with a content-derived ETag and their cache control, replaced on publish", async () => {
       const body = Buffer.from("window._satellite={};");
       const first = await store.libraries.put({
         propertyId: "PR1",
@@ -379,11 +379,20 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       const got = await store.libraries.get("PR1", "EN1", "launch.min.js");
       expect(got!.body.equals(body)).toBe(true);
       expect(got!.etag).toBe(first.etag);
-      const second = await store.libraries.put({ ...got!, body: Buffer.from("changed") });
+      // Without a cache control a file is served as a development one: revalidated every time.
+      expect([first.cacheControl, got!.cacheControl]).toEqual(["no-cache", "no-cache"]);
+      const second = await store.libraries.put({
+        ...got!,
+        body: Buffer.from("changed"),
+        cacheControl: "public, max-age=600",
+      });
       expect(second.etag).not.toBe(first.etag);
-      expect((await store.libraries.get("PR1", "EN1", "launch.min.js"))!.body.toString()).toBe(
+      const replaced = (await store.libraries.get("PR1", "EN1", "launch.min.js"))!;
+      expect([replaced.body.toString(), replaced.etag, replaced.cacheControl]).toEqual([
         "changed",
-      );
+        second.etag,
+        "public, max-age=600",
+      ]);
       expect(await store.libraries.get("PR1", "EN2", "launch.min.js")).toBeUndefined();
     });
 

@@ -170,6 +170,143 @@ export default function authoringContract(name: string, open: () => Promise<Stor
       ]);
     });
 
+    it("reads back every property revision exactly, through deletes and restores; a change with one stale write writes nothing", async () => {
+      const a = store.authoring;
+      const v1 = doc();
+      await a.createProperty("PRcontract", "Contract", splitDocument(v1), "erin", "created");
+      const element = {
+        id: "DE1",
+        name: "page",
+        modulePath: "core/x.js",
+        settings: { z: 1, a: 2 },
+      };
+      const two = { id: "RL2", name: "Two", events: [], conditions: [], actions: [] };
+      // Revision 2: one change, three resources (a rename and two new ones).
+      expect(
+        await a.saveChange(
+          "PRcontract",
+          [
+            ruleWrite(1, "One v2"),
+            {
+              kind: "dataElement",
+              id: "DE1",
+              name: "page",
+              body: element,
+              position: 9,
+              from: 0,
+              deleted: false,
+            },
+            {
+              kind: "rule",
+              id: "RL2",
+              name: "Two",
+              body: two,
+              position: 10,
+              from: 0,
+              deleted: false,
+            },
+          ],
+          "sam",
+          "three at once",
+        ),
+      ).toMatchObject({ revision: 2 });
+      const v2 = {
+        ...v1,
+        dataElements: [element],
+        rules: [ruleWrite(1, "One v2").body, two],
+      };
+      // The data element's write would apply, the rule's is stale: neither is written.
+      expect(
+        await a.saveChange(
+          "PRcontract",
+          [
+            {
+              kind: "dataElement",
+              id: "DE1",
+              name: "lost",
+              body: { ...element, name: "lost" },
+              position: 0,
+              from: 1,
+              deleted: false,
+            },
+            ruleWrite(1, "Lost"),
+          ],
+          "kim",
+          "stale",
+        ),
+      ).toBeUndefined();
+      expect((await a.listRevisions("PRcontract")).map((r) => r.revision)).toEqual([2, 1]);
+      // Revision 3 deletes RL1; revision 4 restores its first revision, where it was.
+      expect(
+        await a.saveChange("PRcontract", [ruleWrite(2, "One v2", true)], "sam", "deleted"),
+      ).toMatchObject({ revision: 3 });
+      const v3 = { ...v2, rules: [two] };
+      const first = (await a.resourceRevision("PRcontract", { kind: "rule", id: "RL1" }, 1))!;
+      expect(
+        await a.saveChange(
+          "PRcontract",
+          [
+            {
+              kind: "rule",
+              id: "RL1",
+              name: first.name,
+              body: first.body,
+              position: 0,
+              from: 3,
+              deleted: false,
+            },
+          ],
+          "kim",
+          "restored",
+        ),
+      ).toMatchObject({ revision: 4 });
+      const v4 = { ...v2, rules: [v1.rules[0]!, two] };
+
+      for (const [n, expected] of [v1, v2, v3, v4].entries())
+        expect(
+          JSON.stringify((await a.getRevision("PRcontract", n + 1))!.document),
+          `revision ${n + 1}`,
+        ).toBe(JSON.stringify(expected));
+      const at = async (n: number) =>
+        (await a.snapshot("PRcontract", n))!.resources
+          .filter((r) => r.kind === "rule" || r.kind === "dataElement")
+          .map(
+            (r) =>
+              `${r.kind}:${r.id}@${r.revision}${r.deleted ? " deleted" : ""} by ${r.updatedBy} in ${r.changedIn}`,
+          );
+      expect(await at(1)).toEqual(["rule:RL1@1 by erin in 1"]);
+      expect(await at(3)).toEqual([
+        "rule:RL1@3 deleted by sam in 3",
+        "dataElement:DE1@1 by sam in 2",
+        "rule:RL2@1 by sam in 2",
+      ]);
+      expect(await at(4)).toEqual([
+        "rule:RL1@4 by kim in 4",
+        "dataElement:DE1@1 by sam in 2",
+        "rule:RL2@1 by sam in 2",
+      ]);
+      expect((await a.snapshot("PRcontract"))!.revision).toBe(4);
+      expect(await a.snapshot("PRcontract", 5)).toBeUndefined();
+      expect(
+        (await a.listRevisions("PRcontract")).map((r) => [
+          r.revision,
+          r.author,
+          r.resources.map((x) => `${x.kind}:${x.id}@${x.revision}`),
+        ]),
+      ).toEqual([
+        [4, "kim", ["rule:RL1@4"]],
+        [3, "sam", ["rule:RL1@3"]],
+        [2, "sam", ["dataElement:DE1@1", "rule:RL1@2", "rule:RL2@1"]],
+        [1, "erin", expect.arrayContaining(["rule:RL1@1", "settings:property@1"])],
+      ]);
+      // The restored revision is byte for byte the first one.
+      expect(
+        JSON.stringify(
+          (await a.resourceRevision("PRcontract", { kind: "rule", id: "RL1" }, 4))!.body,
+        ),
+      ).toBe(JSON.stringify(v1.rules[0]));
+    });
+
     it("changes a library's state and its environment's file in one transaction, or not at all", async () => {
       await store.authoring.createProperty(
         "PRcontract",
