@@ -255,6 +255,30 @@ describe("publishing", () => {
     expect(
       (await editor.call("DELETE", `${P}/libraries/${lib.id}/resources/rule/RLnone`)).statusCode,
     ).toBe(404);
+    expect(
+      (await editor.call("DELETE", `${P}/libraries/${lib.id}/resources/widget/RLpageview`)).json(),
+    ).toMatchObject({ status: 400, field: "kind" });
+    expect(
+      (
+        await editor.call("POST", `${P}/libraries/${lib.id}/resources`, {
+          resources: [{ kind: "rule", id: "RLnone" }],
+        })
+      ).json(),
+    ).toMatchObject({ status: 400, field: "resources[0].id" });
+    // An unknown library is 404 on every route.
+    for (const [method, url, body] of [
+      ["GET", `${P}/libraries/LBnone`, undefined],
+      ["PATCH", `${P}/libraries/LBnone`, { name: "x" }],
+      ["DELETE", `${P}/libraries/LBnone`, undefined],
+      ["POST", `${P}/libraries/LBnone/resources`, { addAllChanged: true }],
+      ["DELETE", `${P}/libraries/LBnone/resources/rule/RLpageview`, undefined],
+      ["POST", `${P}/libraries/LBnone/submit`, undefined],
+      ["GET", "/api/properties/PRnone/libraries", undefined],
+    ] as const)
+      expect((await editor.call(method, url, body)).json(), `${method} ${url}`).toMatchObject({
+        status: 404,
+        type: "urn:liftoff:errors:api:not-found",
+      });
     // A library without a development environment cannot build there.
     expect((await editor.call("POST", `${P}/libraries/${lib.id}/build`)).json()).toMatchObject({
       status: 409,
@@ -450,13 +474,33 @@ describe("publishing", () => {
       settings: { libraryMaxAge: 600 },
     });
     expect(saved.statusCode).toBe(200);
-    // The new time applies to the files already served.
+    const cacheOf = async (env: string) =>
+      (await app.inject({ url: `/libs/PRfixture/${env}/launch.min.js` })).headers["cache-control"];
+    // The new time applies to the files already served, and the environments say so.
     for (const env of [ENV.staging, ENV.production])
-      expect(
-        (await app.inject({ url: `/libs/PRfixture/${env}/launch.min.js` })).headers[
-          "cache-control"
-        ],
-      ).toBe("public, max-age=600");
+      expect(await cacheOf(env)).toBe("public, max-age=600");
+    expect(await cacheOf(ENV.development)).toBe("no-cache");
+    const environments = (await editor.call("GET", `${P}/environments`)).json<EnvironmentInfo[]>();
+    expect(environments.map((e) => [e.stage, e.cacheControl])).toEqual([
+      ["development", "no-cache"],
+      ["staging", "public, max-age=600"],
+      ["production", "public, max-age=600"],
+    ]);
+    // And to the next publish.
+    await saveRule("Page View", "RLpageview", "after the cache change");
+    await publishCurrent("Next");
+    expect((await served(ENV.production)).body).toContain("after the cache change");
+    expect(await cacheOf(ENV.production)).toBe("public, max-age=600");
+    // No cache time at all: every load revalidates, as in development.
+    expect(
+      (
+        await editor.call("PUT", `${P}/settings`, {
+          revision: revisionOf(await current(), "settings", "property"),
+          settings: { libraryMaxAge: 0 },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await cacheOf(ENV.production)).toBe("no-cache");
     const bad = await editor.call("PUT", `${P}/settings`, {
       revision: revisionOf(await current(), "settings", "property"),
       settings: { libraryMaxAge: -5 },
@@ -469,23 +513,53 @@ describe("publishing", () => {
   it("keeps a deleted rule listed until a production publish removes it", async () => {
     await publishCurrent("Before delete");
     const state = await current();
+    const other = await addRule("shipped-without-the-delete");
     const deleted = (
       await editor.call(
         "DELETE",
         `${P}/rules/RLpageview?revision=${revisionOf(state, "rule", "RLpageview")}`,
       )
     ).json<PropertyState>();
-    expect(deleted.document.rules).toEqual([]);
+    expect(deleted.document.rules.map((r) => r.id)).toEqual([other]);
     expect(deleted.resources.find((r) => r.id === "RLpageview")).toMatchObject({
       deleted: true,
       changed: true,
       publishedRevision: 1,
     });
-    // Production still runs it until a library carrying the delete ships.
-    expect((await served(ENV.production)).body).toContain("window.__seen");
-    await publishCurrent("Delete it");
+    // Production still runs it until a library carrying the delete ships: not this one.
+    const without = library(
+      await editor.call("POST", `${P}/libraries`, {
+        name: "Without the delete",
+        environmentId: ENV.development,
+        resources: [{ kind: "rule", id: other }],
+      }),
+    );
+    for (const [client, step] of [
+      [editor, "submit"],
+      [approver, "approve"],
+      [approver, "publish"],
+    ] as const)
+      library(await client.call("POST", `${P}/libraries/${without.id}/${step}`));
+    const production = (await served(ENV.production)).body;
+    expect(production).toContain("shipped-without-the-delete");
+    expect(production).toContain("window.__seen");
+    expect((await current()).resources.find((r) => r.id === "RLpageview")).toMatchObject({
+      deleted: true,
+      changed: true,
+      publishedRevision: 1,
+    });
+
+    const carrying = await publishCurrent("Delete it");
+    expect(carrying.resources).toMatchObject([
+      { kind: "rule", id: "RLpageview", pinnedRevision: 2, deleted: true },
+    ]);
     expect((await served(ENV.production)).body).not.toContain("window.__seen");
+    expect((await served(ENV.production)).body).toContain("shipped-without-the-delete");
     expect((await current()).resources.some((r) => r.id === "RLpageview")).toBe(false);
+    // Its history stays.
+    expect((await editor.call("GET", `${P}/resources/rule/RLpageview/revisions`)).statusCode).toBe(
+      200,
+    );
   });
 
   it("rolls production back by republishing an earlier library", async () => {
@@ -506,6 +580,10 @@ describe("publishing", () => {
     const now = await served(ENV.production);
     expect(now.body).not.toContain("Page View v2");
     expect(now.body).toContain('"Page View"');
+    // The very bytes production served before, but for the date the build stamps in.
+    const undated = (body: string) => body.replace(/"buildDate":"[^"]*"/g, '"buildDate":""');
+    expect(undated(now.body)).toBe(undated(firstProduction.body));
+    expect(now.body).toContain('"buildDate":"');
     const production = (await editor.call("GET", `${P}/environments`))
       .json<EnvironmentInfo[]>()
       .find((e) => e.stage === "production");

@@ -1,4 +1,9 @@
-import type { EnvironmentInfo, PropertyDocument, ResourceRef } from "@liftoff/schema";
+import {
+  LIBRARY_RESOURCE_KINDS,
+  type EnvironmentInfo,
+  type PropertyDocument,
+  type ResourceRef,
+} from "@liftoff/schema";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type {
   EnvironmentPointer,
@@ -199,6 +204,11 @@ export default function publishingRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.delete("/api/properties/:pid/libraries/:lid/resources/:kind/:id", editor, async (request) => {
     const { pid, lid, kind, id } = paramsOf(request);
+    if (!(LIBRARY_RESOURCE_KINDS as readonly string[]).includes(kind!))
+      throw apiProblems.invalidField(
+        "kind",
+        `expected one of ${LIBRARY_RESOURCE_KINDS.join(", ")}`,
+      );
     return publisher.removeResource(
       pid!,
       lid!,

@@ -48,6 +48,9 @@ const element = fixtureDocument().dataElements[0]!;
 
 describe("two editors on one property", () => {
   it("save different resources from the same state; the same resource conflicts, with the other version", async () => {
+    const other = ok(
+      await erin.call("POST", `${P}/rules`, { rule: { ...rule, id: "RLother", name: "Other" } }),
+    );
     const start = ok(await viewer.call("GET", P));
     ok(
       await erin.call("PUT", `${P}/rules/${rule.id}`, {
@@ -55,7 +58,13 @@ describe("two editors on one property", () => {
         rule: { ...rule, description: "Erin's notes" },
       }),
     );
-    // Sam loaded the property before Erin saved, and edits something else: no conflict.
+    // Sam loaded the property before Erin saved, and edits two other things: no conflict.
+    ok(
+      await sam.call("PUT", `${P}/rules/RLother`, {
+        revision: revisionOf(start, "RLother"),
+        rule: { ...other.document.rules[1]!, description: "Sam's rule" },
+      }),
+    );
     ok(
       await sam.call("PUT", `${P}/data-elements/${element.id}`, {
         revision: revisionOf(start, element.id),
@@ -89,12 +98,23 @@ describe("two editors on one property", () => {
       description: "Erin's notes",
     });
     expect(merged.document.dataElements[0]!.forceLowerCase).toBe(true);
+    expect(merged.document.rules[1]!.description).toBe("Sam's rule");
     const history = (await viewer.call("GET", `${P}/revisions`)).json<RevisionInfo[]>();
-    expect(history.map((h) => [h.revision, h.author, h.resources.map((r) => r.id)])).toEqual([
-      [4, sam.session.user.username, [rule.id]],
-      [3, sam.session.user.username, [element.id]],
-      [2, erin.session.user.username, [rule.id]],
-      [1, erin.session.user.username, expect.arrayContaining([rule.id, element.id])],
+    const [e, s] = [erin.session.user.username, sam.session.user.username];
+    expect(
+      history.map((h) => [
+        h.revision,
+        h.author,
+        h.resources.map((r) => `${r.id}@${r.revision}`),
+        h.summary,
+      ]),
+    ).toEqual([
+      [6, s, [`${rule.id}@3`], `updated rule "Sam's name"`],
+      [5, s, [`${element.id}@2`], 'updated data element "page name"'],
+      [4, s, ["RLother@2"], 'updated rule "Other"'],
+      [3, e, [`${rule.id}@2`], 'updated rule "Page View"'],
+      [2, e, ["RLother@1"], 'added rule "Other"'],
+      [1, e, expect.arrayContaining([`${rule.id}@1`, `${element.id}@1`]), "imported the property"],
     ]);
   });
 });
@@ -142,20 +162,38 @@ describe("resource history, restore, copy and bulk", () => {
   });
 
   it("undoes a delete: the rule comes back where it was", async () => {
+    const copyId = ok(await erin.call("POST", `${P}/resources/rule/${rule.id}/copy`)).saved!.id;
     const deleted = ok(await erin.call("DELETE", `${P}/rules/${rule.id}?revision=1`));
-    expect(deleted.document.rules).toEqual([]);
+    // Out of the document (builds leave it out), still listed: it can be restored.
+    expect(deleted.document.rules.map((r) => r.id)).toEqual([copyId]);
     expect(deleted.resources.find((r) => r.id === rule.id)).toMatchObject({
       deleted: true,
       revision: 2,
+      // Production never had it: there is nothing to ship.
+      changed: false,
+    });
+    expect((await erin.call("DELETE", `${P}/rules/${rule.id}?revision=2`)).json()).toMatchObject({
+      status: 409,
+      detail: expect.stringContaining("already deleted"),
     });
     const back = ok(
       await sam.call("POST", `${P}/resources/rule/${rule.id}/restore`, { revision: 2 }),
     );
-    expect(back.document.rules).toEqual([rule]);
+    expect(back.saved).toEqual({ kind: "rule", id: rule.id, revision: 3 });
+    expect(back.document.rules.map((r) => r.id)).toEqual([rule.id, copyId]);
+    expect(back.document.rules[0]).toEqual(rule);
     expect(back.resources.find((r) => r.id === rule.id)).toMatchObject({
       deleted: false,
       revision: 3,
     });
+    const history = (await viewer.call("GET", `${P}/resources/rule/${rule.id}/revisions`)).json<
+      ResourceRevisionInfo[]
+    >();
+    expect(history.map((h) => [h.revision, h.deleted, h.summary])).toEqual([
+      [3, false, 'restored rule "Page View" to revision 1'],
+      [2, true, 'deleted rule "Page View"'],
+      [1, false, "imported the property"],
+    ]);
   });
 
   it("copies a rule and a data element with new ids and unique names", async () => {
@@ -165,8 +203,18 @@ describe("resource history, restore, copy and bulk", () => {
     const made = state.document.rules.find((r) => r.id === state.saved!.id)!;
     expect(made.name).toBe("Copy of Page View");
     expect(made.id).toMatch(/^RL[0-9a-f]{32}$/);
+    expect(state.saved).toEqual({ kind: "rule", id: made.id, revision: 1 });
+    // Every component gets an id of its own; what it does is copied as it is.
+    for (const c of [...made.events, ...made.actions]) expect(c.id).toMatch(/^RC[0-9a-f]{32}$/);
     expect(made.events[0]!.id).not.toBe(rule.events[0]!.id);
+    expect(made.actions[0]!.id).not.toBe(rule.actions[0]!.id);
     expect(made.actions[0]!.settings).toEqual(rule.actions[0]!.settings);
+    expect(state.resources.find((r) => r.id === made.id)).toMatchObject({
+      name: "Copy of Page View",
+      revision: 1,
+      changed: true,
+      deleted: false,
+    });
     const again = ok(await erin.call("POST", `${P}/resources/rule/${rule.id}/copy`));
     expect(again.document.rules.map((r) => r.name)).toEqual([
       "Page View",
@@ -250,6 +298,20 @@ describe("resource history, restore, copy and bulk", () => {
         await erin.call("POST", `${P}/resources/rule/${rule.id}/restore`, { revision: 1, from: 7 })
       ).json(),
     ).toMatchObject({ status: 400, field: "from" });
+    expect(
+      (await erin.call("POST", `${P}/resources/rule/RLnone/restore`, { revision: 1 })).json(),
+    ).toMatchObject({ status: 404, type: "urn:liftoff:errors:api:not-found" });
+    expect((await erin.call("POST", `${P}/resources/rule/RLnone/copy`)).json()).toMatchObject({
+      status: 404,
+    });
+    expect(
+      (
+        await erin.call("POST", `${P}/bulk`, {
+          action: "restore",
+          items: [{ kind: "rule", id: "RLnone", revision: 1 }],
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await erin.call("POST", `${P}/rules`, { rule: { ...rule } })).json()).toMatchObject({
       status: 409,
       detail: expect.stringContaining("is taken"),

@@ -92,6 +92,7 @@ export default function resourceRoutes(app: FastifyInstance, ctx: ApiContext): v
     const ref = refOf(request);
     const body = jsonBody(request);
     const history = await ctx.store.authoring.resourceHistory(pid!, ref);
+    if (history.length === 0) throw apiProblems.notFound(`${LABEL[ref.kind]} "${ref.id}"`);
     // Without `from`: the newest revision that is not a delete ("undo delete").
     const from =
       body.from === undefined

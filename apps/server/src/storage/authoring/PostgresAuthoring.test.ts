@@ -1,13 +1,10 @@
 import type { LibraryInfo } from "@liftoff/schema";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { ADMIN_PASSWORD, fixtureDocument, signIn } from "../../api/testSupport.ts";
 import createApp from "../../createApp.ts";
 import useTestPostgres from "../testPostgres.ts";
-import { latestVersion, migrations } from "../migrations.ts";
 import { PostgresStore } from "../PostgresStore.ts";
 import authoringContract from "./authoringContract.ts";
-import { expectV3AuthoringKept, v3AuthoringRows } from "./v3Authoring.ts";
 
 const cluster = useTestPostgres();
 authoringContract("PostgreSQL", () =>
@@ -62,43 +59,4 @@ describe("the studio API on PostgreSQL", () => {
       await store.close();
     }
   }, 30_000);
-});
-
-describe("PostgreSQL migration 4", () => {
-  it("turns whole-document revisions into resource revisions and old libraries into resource sets", async () => {
-    const schema = cluster.schema("v3");
-    const client = new pg.Client({
-      connectionString: cluster.url(),
-      options: `-c search_path=${schema}`,
-    });
-    await client.connect();
-    try {
-      await client.query(`CREATE SCHEMA ${schema}`);
-      await client.query(`CREATE TABLE schema_migrations (
-        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`);
-      for (const m of migrations.filter((m) => m.version <= 3)) {
-        await client.query(m.postgres);
-        await client.query("INSERT INTO schema_migrations VALUES ($1, $2, now())", [
-          m.version,
-          m.name,
-        ]);
-      }
-      for (const row of v3AuthoringRows) {
-        let i = 0;
-        await client.query(
-          row.sql.replace(/\?/g, () => `$${++i}`),
-          row.params,
-        );
-      }
-    } finally {
-      await client.end();
-    }
-    const store = new PostgresStore(cluster.url(), { schema, max: 2 });
-    try {
-      expect(await store.migrate()).toBe(latestVersion);
-      await expectV3AuthoringKept(store);
-    } finally {
-      await store.close();
-    }
-  });
 });

@@ -60,6 +60,8 @@ async function replayProperty(db: MigrationDb, propertyId: string) {
   );
   const heads = new Map<string, Head & ResourceEntry>();
   const asOf = new Map<number, Map<string, number>>();
+  // `rule:RL…@3` → the name revision 3 had: a pinned resource shows the name it was pinned with.
+  const names = new Map<string, string>();
   let documents: PropertyDocument | undefined;
   for (const row of revisions) {
     const revision = Number(row.revision);
@@ -87,6 +89,7 @@ async function replayProperty(db: MigrationDb, propertyId: string) {
         changedIn: revision,
       };
       heads.set(key, next);
+      names.set(`${key}@${next.revision}`, entry.name);
       await db.run(
         `INSERT INTO resource_revisions (property_id, kind, resource_id, revision,
          property_revision, created_at, author, summary, name, deleted, body)
@@ -138,7 +141,7 @@ async function replayProperty(db: MigrationDb, propertyId: string) {
         head.changedIn,
       ],
     );
-  return { asOf, heads, document: documents };
+  return { asOf, heads, names, document: documents };
 }
 
 /**
@@ -180,10 +183,18 @@ async function migrateLibraries(
     const resources = [...manifest]
       .map(([key, rev]) => ({ key, rev, head: replay.heads.get(key)! }))
       .filter(({ head }) => LIBRARY_KINDS.has(head.kind))
-      .map(({ rev, head }) => ({
+      .map(({ key, rev, head }) => ({
         kind: head.kind,
         id: head.id,
-        ...(pinned ? { pinned: { revision: rev, deleted: false, name: head.name } } : {}),
+        ...(pinned
+          ? {
+              pinned: {
+                revision: rev,
+                deleted: false,
+                name: replay.names.get(`${key}@${rev}`) ?? head.name,
+              },
+            }
+          : {}),
       }));
     const resolved = pinned
       ? Object.fromEntries(

@@ -42,6 +42,9 @@ function oldRevisions(): PropertyDocument[] {
   });
   const fourth = structuredClone(third);
   fourth.extensions[0]!.settings = { zeta: 1 };
+  fourth.rules[0]!.name = "Page View v4";
+  // Deleted in revision 3, back in revision 4.
+  fourth.dataElements = structuredClone(first.dataElements);
   return [first, second, third, fourth];
 }
 
@@ -148,13 +151,32 @@ async function upgradeScenario(store: Store, sql: SqlClient) {
     expect(JSON.stringify((await store.authoring.getRevision(PID, i + 1))!.document)).toBe(
       JSON.stringify(doc),
     );
+  // Each old revision became one change naming the resources it gave a new revision.
   expect(
-    (await store.authoring.listRevisions(PID)).map((r) => [r.revision, r.author, r.summary]),
+    (await store.authoring.listRevisions(PID)).map((r) => [
+      r.revision,
+      r.author,
+      r.summary,
+      r.resources.map((x) => `${x.kind}:${x.id}@${x.revision}`),
+    ]),
   ).toEqual([
-    [4, "kim", "change 4"],
-    [3, "erin", "change 3"],
-    [2, "sam", "change 2"],
-    [1, "erin", "change 1"],
+    [4, "kim", "change 4", ["dataElement:DEpagename@3", "extension:core@2", "rule:RLpageview@4"]],
+    [3, "erin", "change 3", ["dataElement:DEpagename@2", "rule:RLadded@1", "rule:RLpageview@3"]],
+    [2, "sam", "change 2", ["rule:RLpageview@2"]],
+    [
+      1,
+      "erin",
+      "change 1",
+      [
+        "dataElement:DEpagename@1",
+        `environment:${ENV.dev}@1`,
+        `environment:${ENV.prod}@1`,
+        `environment:${ENV.stage}@1`,
+        "extension:core@1",
+        "rule:RLpageview@1",
+        "settings:property@1",
+      ],
+    ],
   ]);
   const history = async (kind: "rule" | "dataElement" | "extension", id: string) =>
     (await store.authoring.resourceHistory(PID, { kind, id })).map((h: ResourceRevisionInfo) => [
@@ -163,11 +185,13 @@ async function upgradeScenario(store: Store, sql: SqlClient) {
       h.deleted,
     ]);
   expect(await history("rule", "RLpageview")).toEqual([
+    [4, 4, false],
     [3, 3, false],
     [2, 2, false],
     [1, 1, false],
   ]);
   expect(await history("dataElement", "DEpagename")).toEqual([
+    [3, 4, false],
     [2, 3, true],
     [1, 1, false],
   ]);
@@ -191,10 +215,17 @@ async function upgradeScenario(store: Store, sql: SqlClient) {
   // Of two development libraries on one environment, the one it serves keeps it.
   expect(libraries.get("LBdevA")!.environmentId).toBe(ENV.dev);
   expect(libraries.get("LBdevB")!.environmentId).toBeUndefined();
-  // The submitted library holds the resources of its revision, pinned there.
+  // The submitted library holds the resources of its revision, pinned there with the names
+  // they had then.
   expect(
-    libraries.get("LBsub")!.resources.map((r) => `${r.kind}:${r.id}@${r.pinned?.revision}`),
-  ).toEqual(["extension:core@1", "rule:RLpageview@3", "rule:RLadded@1"]);
+    libraries
+      .get("LBsub")!
+      .resources.map((r) => `${r.kind}:${r.id}@${r.pinned?.revision} ${r.pinned?.name}`),
+  ).toEqual([
+    "extension:core@1 Core",
+    "rule:RLpageview@3 Page View v2",
+    "rule:RLadded@1 Added later",
+  ]);
   expect(libraries.get("LBpub")!.resolved).toEqual({
     "extension:core": 1,
     "dataElement:DEpagename": 1,
