@@ -24,9 +24,16 @@ const server = await startServer(["--data", mkdtempSync(join(tmpdir(), "liftoff-
 const browser = await chromium.launch(launchOptions);
 const errors: string[] = [];
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  page.on("console", (m) => m.type() === "error" && errors.push(`${page.url()}: ${m.text()}`));
+  // The conflict shots answer 409 on purpose; Chromium logs that failed request.
+  page.on(
+    "console",
+    (m) =>
+      m.type() === "error" &&
+      !/status of 409/.test(m.text()) &&
+      errors.push(`${page.url()}: ${m.text()}`),
+  );
   page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
 
   await page.goto(`${server.origin}/studio/`);
@@ -68,6 +75,9 @@ try {
   await shot(page, "events");
   await go("libraries", "Publishing");
   await shot(page, "publishing");
+  await page.getByRole("link", { name: "Edge origin for this server" }).click();
+  await page.getByRole("heading", { name: /^Edge origin for this server/ }).waitFor();
+  await shot(page, "library", true);
   await go("environments", "Environments");
   await shot(page, "environments");
   await go("reports", "Reports");
@@ -75,6 +85,7 @@ try {
   await shot(page, "reports", true);
   await go("revisions", "History");
   await shot(page, "history");
+  await conflictShots(page, context.request, server.origin);
   await page.goto(`${server.origin}/studio/audit`);
   await page.getByRole("heading", { name: "Audit log" }).waitFor();
   await shot(page, "audit");
@@ -85,6 +96,9 @@ try {
   await page.setViewportSize({ width: 390, height: 844 });
   await go("rules", "Rules");
   await shot(page, "narrow-rules");
+  await go("libraries", "Publishing");
+  await shot(page, "narrow-publishing");
+  await conflictShots(page, context.request, server.origin, "narrow-");
 } finally {
   await browser.close();
   await server.stop();
@@ -124,20 +138,49 @@ async function buildForThisServer(request: APIRequestContext, origin: string): P
     } else {
       continue;
     }
+    const revision = state.resources.find((r) => r.kind === "extension" && r.id === ext.name)!;
     state = await call<PropertyState>("PUT", `${base}/extensions/${ext.name}`, {
-      revision: state.revision,
+      revision: revision.revision,
       extension: ext,
     });
   }
   const envs = await call<EnvironmentInfo[]>("GET", `${base}/environments`);
   const dev = envs.find((e) => e.stage === "development")!;
   const library = await call<LibraryInfo>("POST", `${base}/libraries`, {
-    name: "Screenshots",
+    name: "Edge origin for this server",
     environmentId: dev.id,
-    revision: state.revision,
+    addAllChanged: true,
   });
   await call<LibraryInfo>("POST", `${base}/libraries/${library.id}/build`);
   return dev.embedCode;
+}
+
+/**
+ * A rule someone else saved while this page had edits: the conflict view, then the rule's
+ * history; and the rules list with a deleted rule waiting to be undone.
+ */
+async function conflictShots(page: Page, request: APIRequestContext, origin: string, prefix = "") {
+  const session = (await (await request.get(`${origin}/api/session`)).json()) as SessionInfo;
+  const base = `${origin}/api/properties/${pid}`;
+  const state = (await (await request.get(base)).json()) as PropertyState;
+  const rule = state.document.rules.find((r) => r.name === "Email Link Click")!;
+  await page.goto(`${origin}/studio/properties/${pid}/rules/${encodeURIComponent(rule.id)}`);
+  await page.getByRole("heading", { name: "Email Link Click", level: 1 }).waitFor();
+  const revision = state.resources.find((r) => r.id === rule.id)!.revision;
+  const theirs = await request.put(`${base}/rules/${rule.id}`, {
+    headers: { "x-csrf-token": session.csrfToken },
+    data: { revision, rule: { ...rule, description: `Mailto links only (${prefix || "wide"})` } },
+  });
+  if (!theirs.ok()) throw new Error(`PUT rule: ${theirs.status()}`);
+  await page.getByLabel("Name", { exact: true }).fill(`Email Link Click ${prefix}(mailto)`);
+  await page.getByRole("button", { name: "Save rule" }).click();
+  await page.getByRole("alert", { name: "Edit conflict" }).waitFor();
+  await shot(page, `${prefix}conflict`);
+  await page.getByRole("button", { name: "Keep theirs" }).click();
+  await page.getByText(/^History \(revision/).click();
+  await page.getByRole("button", { name: /^View r1/ }).click();
+  await page.locator("details.history table").waitFor();
+  await shot(page, `${prefix}rule-history`, true);
 }
 
 async function shot(page: Page, name: string, fullPage = false) {

@@ -13,6 +13,7 @@ import { problemsAt, problemsUnder } from "../forms/problems.ts";
 import SettingsForm from "../forms/SettingsForm.tsx";
 import { initialSettings } from "../forms/schemaType.ts";
 import TokenInput from "../forms/TokenInput.tsx";
+import ConflictView from "../forms/ConflictView.tsx";
 import ItemEditorFrame, { CopyButton } from "../forms/ItemEditorFrame.tsx";
 import ResourceHistory from "../forms/ResourceHistory.tsx";
 import { useItemEditor } from "../forms/useItemEditor.ts";
@@ -42,6 +43,7 @@ export default function DataElementEditor() {
         key={editor.formKey}
         title={resource?.name}
         {...editor.form}
+        conflict={editor.conflict && <ConflictView {...editor.conflict} />}
         extra={
           resource && (
             <>
@@ -66,6 +68,7 @@ function Form({
   baseline,
   onDirty,
   title,
+  conflict,
   extra,
   problems,
   error,
@@ -77,6 +80,8 @@ function Form({
   baseline: PropertyDataElement | undefined;
   onDirty: (dirty: boolean) => void;
   title: string | undefined;
+  /** The conflict view, shown above Save. */
+  conflict: ReactNode;
   extra: ReactNode;
   problems: PathMessage[];
   error: unknown;
@@ -88,12 +93,11 @@ function Form({
   const canEdit = useCan("editor");
   const types = modulesOfKind(catalog.data, "dataElement");
   const [draft, setDraft] = useState<PropertyDataElement>(() => initial ?? blank(types[0]));
-  useEffect(
-    () => onDirty(JSON.stringify(draft) !== JSON.stringify(baseline ?? blank(types[0]))),
+  useEffect(() => {
+    onDirty(JSON.stringify(draft) !== JSON.stringify(baseline ?? blank(types[0])));
     // The blank item depends on the catalog only for new items; the draft decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [draft, baseline, onDirty],
-  );
+  }, [draft, baseline, onDirty]);
   const module = findModule(catalog.data, draft.modulePath);
   const set = (patch: Partial<PropertyDataElement>) => setDraft((d) => ({ ...d, ...patch }));
   const at = (path: string) => problemsAt(problems, path);
@@ -225,6 +229,7 @@ function Form({
           onChange={(e) => set({ description: e.target.value || undefined })}
         />
       </div>
+      {conflict}
       <MutationError error={error} />
       {canEdit && (
         <div className="actions">

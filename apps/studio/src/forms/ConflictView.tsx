@@ -1,5 +1,5 @@
 import type { EditConflict } from "@liftoff/schema";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { applyChoices, mergeUnits, type Choice } from "./mergeUnits.ts";
 
 const KIND: Record<EditConflict["resource"]["kind"], string> = {
@@ -41,10 +41,16 @@ export default function ConflictView<T>({
   const theirs = conflict.current;
   const units = theirs === null ? [] : mergeUnits(mine, theirs);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const view = useRef<HTMLElement>(null);
+  // It appears where Save was pressed; bring all of it into view (jsdom has no scrolling).
+  // Braces: Chromium's scrollIntoView now returns a promise, which is no effect cleanup.
+  useEffect(() => {
+    void view.current?.scrollIntoView?.({ block: "start" });
+  }, []);
   const when = new Date(conflict.changedAt).toLocaleString();
   const what = `${KIND[conflict.resource.kind]} “${conflict.resource.name}”`;
   return (
-    <section className="conflict card" role="alert" aria-label="Edit conflict">
+    <section ref={view} className="conflict card" role="alert" aria-label="Edit conflict">
       <h2>Someone else changed this {KIND[conflict.resource.kind]}</h2>
       <p>
         <strong>{conflict.changedBy}</strong> {theirs === null ? "deleted" : "saved"} {what} at{" "}
@@ -81,13 +87,13 @@ export default function ConflictView<T>({
                   return (
                     <tr key={unit.key}>
                       <th scope="row">{unit.label}</th>
-                      <td>
+                      <td data-label={`Theirs (${conflict.changedBy})`}>
                         <ShowValue value={unit.theirs} />
                       </td>
-                      <td>
+                      <td data-label="Yours">
                         <ShowValue value={unit.mine} />
                       </td>
-                      <td>
+                      <td data-label="Keep">
                         <fieldset className="choice">
                           <legend className="visually-hidden">Keep for {unit.label}</legend>
                           <label>

@@ -4,7 +4,6 @@ import { Link, useNavigate, useParams } from "react-router";
 import { usePropertyChange } from "../properties/useProperty.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
-import ConflictView from "./ConflictView.tsx";
 import MutationError from "./MutationError.tsx";
 import type { useItemEditor } from "./useItemEditor.ts";
 
@@ -14,7 +13,8 @@ const LABEL = { rule: "rule", dataElement: "data element" } as const;
 
 /**
  * What surrounds an item's form: the "it is gone" and "it was deleted" states, the notice
- * that someone saved a newer revision, the conflict view, and the Copy action.
+ * that someone saved a newer revision, and the Copy action. (The conflict view sits in the
+ * form, above Save, where the person who pressed Save is looking.)
  */
 export default function ItemEditorFrame<T extends { id: string; name: string }>({
   editor,
@@ -44,7 +44,6 @@ export default function ItemEditorFrame<T extends { id: string; name: string }>(
           compare.
         </p>
       )}
-      {editor.conflict && <ConflictView {...editor.conflict} />}
       {children}
     </>
   );

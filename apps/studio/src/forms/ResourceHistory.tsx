@@ -121,10 +121,10 @@ function RevisionDiff({ then, now, revision }: { then: unknown; now: unknown; re
         {units.map((u) => (
           <tr key={u.key}>
             <th scope="row">{u.label}</th>
-            <td>
+            <td data-label={`Revision ${revision}`}>
               <ShowValue value={u.mine} />
             </td>
-            <td>
+            <td data-label="Current">
               <ShowValue value={u.theirs} />
             </td>
           </tr>

@@ -81,10 +81,11 @@ function LibraryView({ pid, library }: { pid: string; library: LibraryInfo }) {
       <p>
         <Link to="..">← Publishing</Link>
       </p>
-      <h1>
-        {library.name} <span className={`state state-${library.state}`}>{library.state}</span>
-        {library.live && <span className="badge">live</span>}
-      </h1>
+      <h1>{library.name}</h1>
+      <p>
+        <span className={`state state-${library.state}`}>{library.state}</span>
+        {library.live && <span className="badge">live in production</span>}
+      </p>
       <p className="muted">
         Created by {library.createdBy}, {new Date(library.createdAt).toLocaleString()}.{" "}
         {pinned

@@ -6,6 +6,7 @@ import FieldProblems from "../forms/FieldProblems.tsx";
 import MutationError from "../forms/MutationError.tsx";
 import { childPath, problemsAt, problemsUnder, type PathMessage } from "../forms/problems.ts";
 import { initialSettings } from "../forms/schemaType.ts";
+import ConflictView from "../forms/ConflictView.tsx";
 import ItemEditorFrame, { CopyButton } from "../forms/ItemEditorFrame.tsx";
 import ResourceHistory from "../forms/ResourceHistory.tsx";
 import { useItemEditor } from "../forms/useItemEditor.ts";
@@ -38,6 +39,7 @@ export default function RuleEditor() {
         sequencing={sequencing}
         title={resource?.name}
         {...editor.form}
+        conflict={editor.conflict && <ConflictView {...editor.conflict} />}
         extra={
           resource && (
             <>
@@ -62,6 +64,7 @@ function RuleForm({
   baseline,
   onDirty,
   title,
+  conflict,
   extra,
   sequencing,
   problems,
@@ -74,6 +77,8 @@ function RuleForm({
   baseline: PropertyRule | undefined;
   onDirty: (dirty: boolean) => void;
   title: string | undefined;
+  /** The conflict view, shown above Save. */
+  conflict: ReactNode;
   extra: ReactNode;
   sequencing: boolean;
   problems: PathMessage[];
@@ -85,10 +90,9 @@ function RuleForm({
   const catalog = useCatalog().data;
   const canEdit = useCan("editor");
   const [draft, setDraft] = useState<PropertyRule>(() => initial ?? blankRule());
-  useEffect(
-    () => onDirty(JSON.stringify(draft) !== JSON.stringify(baseline ?? blankRule())),
-    [draft, baseline, onDirty],
-  );
+  useEffect(() => {
+    onDirty(JSON.stringify(draft) !== JSON.stringify(baseline ?? blankRule()));
+  }, [draft, baseline, onDirty]);
   const at = (path: string) => problemsAt(problems, path);
   const readOnly = !canEdit;
 
@@ -198,6 +202,7 @@ function RuleForm({
           </section>
         );
       })}
+      {conflict}
       <MutationError error={error} />
       {canEdit && (
         <div className="actions">
