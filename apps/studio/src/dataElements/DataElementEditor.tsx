@@ -14,8 +14,7 @@ import SettingsForm from "../forms/SettingsForm.tsx";
 import { initialSettings } from "../forms/schemaType.ts";
 import TokenInput from "../forms/TokenInput.tsx";
 import ConflictView from "../forms/ConflictView.tsx";
-import ItemEditorFrame, { CopyButton } from "../forms/ItemEditorFrame.tsx";
-import ResourceHistory from "../forms/ResourceHistory.tsx";
+import ItemEditorFrame, { ItemTools } from "../forms/ItemEditorFrame.tsx";
 import { useItemEditor } from "../forms/useItemEditor.ts";
 import type { PathMessage } from "../forms/problems.ts";
 import { useCan } from "../session/Can.tsx";
@@ -46,16 +45,12 @@ export default function DataElementEditor() {
         conflict={editor.conflict && <ConflictView {...editor.conflict} />}
         extra={
           resource && (
-            <>
-              <CopyButton kind="dataElement" id={resource.id} />
-              <ResourceHistory
-                pid={editor.state.document.property.id}
-                kind="dataElement"
-                id={resource.id}
-                revision={resource.revision}
-                current={editor.state.document.dataElements.find((d) => d.id === resource.id)}
-              />
-            </>
+            <ItemTools
+              pid={editor.state.document.property.id}
+              kind="dataElement"
+              resource={resource}
+              current={editor.state.document.dataElements.find((item) => item.id === resource.id)}
+            />
           )
         }
       />

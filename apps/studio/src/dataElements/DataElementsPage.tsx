@@ -6,6 +6,7 @@ import { resourceOf, useProperty } from "../properties/useProperty.ts";
 import BulkBar from "../resources/BulkBar.tsx";
 import DeletedItems from "../resources/DeletedItems.tsx";
 import Standing from "../resources/Standing.tsx";
+import { CheckAllHeader, CheckCell } from "../resources/CheckCells.tsx";
 import { useSelection } from "../resources/useSelection.ts";
 
 /** Data elements with a name search and a type filter. */
@@ -76,14 +77,7 @@ export default function DataElementsPage() {
         <thead>
           <tr>
             {canEdit && (
-              <th scope="col">
-                <input
-                  type="checkbox"
-                  aria-label="Check all shown data elements"
-                  checked={selection.allChecked}
-                  onChange={(e) => selection.toggleAll(e.target.checked)}
-                />
-              </th>
+              <CheckAllHeader label="Check all shown data elements" selection={selection} />
             )}
             <th scope="col">Name</th>
             <th scope="col">Type</th>
@@ -95,16 +89,7 @@ export default function DataElementsPage() {
         <tbody>
           {shown.map(({ element, index }) => (
             <tr key={element.id}>
-              {canEdit && (
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Check ${element.name}`}
-                    checked={selection.isChecked(element.id)}
-                    onChange={(e) => selection.toggle(element.id, e.target.checked)}
-                  />
-                </td>
-              )}
+              {canEdit && <CheckCell id={element.id} name={element.name} selection={selection} />}
               <td>
                 <Link to={encodeURIComponent(element.id)}>{element.name}</Link>
               </td>

@@ -95,7 +95,7 @@ export default function ConflictView<T>({
                       </td>
                       <td data-label="Keep">
                         <fieldset className="choice">
-                          <legend className="visually-hidden">Keep for {unit.label}</legend>
+                          <legend className="sr-only">Keep for {unit.label}</legend>
                           <label>
                             <input
                               type="radio"

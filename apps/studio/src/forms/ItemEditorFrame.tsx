@@ -5,6 +5,7 @@ import { usePropertyChange } from "../properties/useProperty.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 import MutationError from "./MutationError.tsx";
+import ResourceHistory from "./ResourceHistory.tsx";
 import type { useItemEditor } from "./useItemEditor.ts";
 
 type Editor<T extends { id: string; name: string }> = ReturnType<typeof useItemEditor<T>>;
@@ -106,6 +107,32 @@ export function CopyButton({ kind, id }: { kind: "rule" | "dataElement"; id: str
         Copy
       </button>
       <MutationError error={copy.error} />
+    </>
+  );
+}
+
+/** Under a saved item's form: Copy, and the item's history with view and restore. */
+export function ItemTools({
+  pid,
+  kind,
+  resource,
+  current,
+}: {
+  pid: string;
+  kind: "rule" | "dataElement";
+  resource: ResourceInfo;
+  current: unknown;
+}) {
+  return (
+    <>
+      <CopyButton kind={kind} id={resource.id} />
+      <ResourceHistory
+        pid={pid}
+        kind={kind}
+        id={resource.id}
+        revision={resource.revision}
+        current={current}
+      />
     </>
   );
 }

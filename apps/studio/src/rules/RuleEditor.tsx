@@ -7,8 +7,7 @@ import MutationError from "../forms/MutationError.tsx";
 import { childPath, problemsAt, problemsUnder, type PathMessage } from "../forms/problems.ts";
 import { initialSettings } from "../forms/schemaType.ts";
 import ConflictView from "../forms/ConflictView.tsx";
-import ItemEditorFrame, { CopyButton } from "../forms/ItemEditorFrame.tsx";
-import ResourceHistory from "../forms/ResourceHistory.tsx";
+import ItemEditorFrame, { ItemTools } from "../forms/ItemEditorFrame.tsx";
 import { useItemEditor } from "../forms/useItemEditor.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
@@ -42,16 +41,12 @@ export default function RuleEditor() {
         conflict={editor.conflict && <ConflictView {...editor.conflict} />}
         extra={
           resource && (
-            <>
-              <CopyButton kind="rule" id={resource.id} />
-              <ResourceHistory
-                pid={editor.state.document.property.id}
-                kind="rule"
-                id={resource.id}
-                revision={resource.revision}
-                current={editor.state.document.rules.find((r) => r.id === resource.id)}
-              />
-            </>
+            <ItemTools
+              pid={editor.state.document.property.id}
+              kind="rule"
+              resource={resource}
+              current={editor.state.document.rules.find((item) => item.id === resource.id)}
+            />
           )
         }
       />

@@ -5,6 +5,7 @@ import { resourceOf, useProperty } from "../properties/useProperty.ts";
 import BulkBar from "../resources/BulkBar.tsx";
 import DeletedItems from "../resources/DeletedItems.tsx";
 import Standing from "../resources/Standing.tsx";
+import { CheckAllHeader, CheckCell } from "../resources/CheckCells.tsx";
 import { useSelection } from "../resources/useSelection.ts";
 import Can, { useCan } from "../session/Can.tsx";
 
@@ -101,16 +102,7 @@ export default function RulesPage() {
       <table>
         <thead>
           <tr>
-            {canEdit && (
-              <th scope="col">
-                <input
-                  type="checkbox"
-                  aria-label="Check all shown rules"
-                  checked={selection.allChecked}
-                  onChange={(e) => selection.toggleAll(e.target.checked)}
-                />
-              </th>
-            )}
+            {canEdit && <CheckAllHeader label="Check all shown rules" selection={selection} />}
             <th scope="col">Name</th>
             <th scope="col">Events</th>
             <th scope="col">Conditions</th>
@@ -122,16 +114,7 @@ export default function RulesPage() {
         <tbody>
           {shown.map(({ rule, index }) => (
             <tr key={rule.id}>
-              {canEdit && (
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Check ${rule.name}`}
-                    checked={selection.isChecked(rule.id)}
-                    onChange={(e) => selection.toggle(rule.id, e.target.checked)}
-                  />
-                </td>
-              )}
+              {canEdit && <CheckCell id={rule.id} name={rule.name} selection={selection} />}
               <td>
                 <Link to={encodeURIComponent(rule.id)}>{rule.name}</Link>
               </td>
