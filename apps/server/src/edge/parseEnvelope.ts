@@ -110,7 +110,7 @@ function checkIdentityMap(map: Json, field: string): void {
   }
 }
 
-/** Parses and validates a body; every problem names the field (STYLE.md §5). */
+/** Parses and validates a body; every problem names the field, so a client can fix it. */
 export default function parseEnvelope(
   raw: unknown,
   action: EdgeAction,
