@@ -18,7 +18,7 @@ import errorMapper, { frameworkErrors } from "./http/errorMapper.ts";
 import { RateLimiter } from "./http/RateLimiter.ts";
 import registerIdentityRoutes from "./identity/registerIdentityRoutes.ts";
 import registerLibraryRoutes from "./libraries/registerLibraryRoutes.ts";
-import { LiveStream } from "./LiveStream.ts";
+import { defaultLiveLimits, LiveStream, type LiveLimits } from "./LiveStream.ts";
 import registerEventRoutes from "./registerEventRoutes.ts";
 import serveStatic from "./serveStatic.ts";
 import { SqliteStore } from "./storage/SqliteStore.ts";
@@ -34,6 +34,8 @@ export interface AppOptions {
   /** Seeds the default datastreams of the spec's property when missing (default true). */
   seed?: boolean;
   edge?: Partial<EdgeOptions>;
+  /** Caps of the live event stream (`/api/live`); docs/server.md, Live stream. */
+  live?: Partial<LiveLimits>;
   writeQueue?: Partial<WriteQueueOptions>;
   /** Edge requests per second per client address (burst twice that); 0 turns it off. */
   rateLimitPerSecond?: number;
@@ -100,7 +102,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   const studioDir = options.studioDir ?? join(repoRoot(), "apps/studio/dist");
   const ownsStore = !options.store;
   const store = options.store ?? new SqliteStore(":memory:");
-  const live = new LiveStream();
+  const live = new LiveStream({ ...defaultLiveLimits, ...options.live });
   const queue = new WriteQueue(
     (events) => store.events.appendBatch(events),
     { ...defaultWriteQueueOptions, ...options.writeQueue },

@@ -1,9 +1,10 @@
-import type { StoredEventInfo } from "@liftoff/schema";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import eventWire from "./eventWire.ts";
 import { problems } from "./http/problems.ts";
+import { LiveConnection } from "./LiveConnection.ts";
 import type { LiveFilter, LiveStream } from "./LiveStream.ts";
 import registerReportRoutes from "./reports/registerReportRoutes.ts";
-import type { EventFilter, NewEvent, Store } from "./storage/Store.ts";
+import type { EventFilter, Store } from "./storage/Store.ts";
 
 const ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -19,11 +20,9 @@ function filterOf(query: Record<string, unknown>, names: string[]): Record<strin
   return out;
 }
 
-/** An event as JSON for the studio; the request body it came in stays on the server. */
-const wire = ({ source: _source, ...e }: NewEvent): StoredEventInfo => ({
-  ...e,
-  receivedAt: e.receivedAt.toISOString(),
-});
+/** Whose share of the live stream caps a request takes: its user, else its address. */
+const ownerOf = (request: FastifyRequest) =>
+  request.signed ? `user:${request.signed.user.id}` : `ip:${request.ip}`;
 
 /**
  * Read side for the studio: `GET /api/events` (latest stored events, filtered) and
@@ -60,7 +59,7 @@ export default function registerEventRoutes(
         });
       filter.limit = limit;
     }
-    return { events: (await store.events.list(filter)).map(wire) };
+    return { events: (await store.events.list(filter)).map(eventWire) };
   });
 
   app.get("/api/live", (request, reply) => {
@@ -68,22 +67,24 @@ export default function registerEventRoutes(
       "propertyId",
       "environmentId",
     ]);
-    reply.hijack();
     const res = reply.raw;
+    const connection = new LiveConnection(res, live.limits.maxBuffered, (backlog) =>
+      request.log.info({ backlog }, "live: subscriber fell behind; disconnected"),
+    );
+    const subscription = live.subscribe(filter, ownerOf(request), (text) => connection.send(text));
+    if ("refused" in subscription) throw refusal(subscription.refused, live);
+    reply.hijack();
     res.writeHead(200, {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache",
       connection: "keep-alive",
       "x-accel-buffering": "no",
     });
-    res.write(`: connected ${JSON.stringify(filter)}\n\n`);
-    const unsubscribe = live.subscribe(filter, (events) => {
-      for (const e of events) res.write(`event: edge-event\ndata: ${JSON.stringify(wire(e))}\n\n`);
-    });
-    const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), heartbeatMs);
+    connection.send(`: connected ${JSON.stringify(filter)}\n\n`);
+    const heartbeat = setInterval(() => connection.send(": keep-alive\n\n"), heartbeatMs);
     const end = () => {
       clearInterval(heartbeat);
-      unsubscribe();
+      subscription.unsubscribe();
       open.delete(close);
     };
     const close = () => {
@@ -94,4 +95,17 @@ export default function registerEventRoutes(
     request.raw.once("close", end);
     res.once("close", end);
   });
+}
+
+/** A refused stream: the server as a whole is full (503), or this user holds enough (429). */
+function refusal(cap: "total" | "user", live: LiveStream) {
+  return cap === "total"
+    ? problems.overloaded(
+        `The server has ${live.limits.maxSubscribers} live streams open, its limit; try again later.`,
+        { headers: { "retry-after": "30" } },
+      )
+    : problems.rateLimited(
+        `You have ${live.limits.maxPerUser} live streams open, the limit per user; close one (a studio tab) first.`,
+        { headers: { "retry-after": "30" } },
+      );
 }

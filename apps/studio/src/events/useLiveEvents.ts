@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { StoredEventWire } from "../api/createStudioApi.ts";
 
+const RETRY_MS = 10_000;
+
 export type LiveStatus = "connecting" | "open" | "error";
 
 /**
@@ -17,13 +19,9 @@ export function useLiveEvents(propertyId: string, paused: boolean, limit = 200) 
   }, [paused]);
 
   useEffect(() => {
-    const source = new EventSource(`/api/live?propertyId=${encodeURIComponent(propertyId)}`, {
-      withCredentials: true,
-    });
-    source.onopen = () => setStatus("open");
-    // EventSource reconnects by itself; the status shows the gap meanwhile.
-    source.onerror = () => setStatus("error");
-    source.addEventListener("edge-event", (message) => {
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const onEvent = (message: Event) => {
       if (pausedRef.current) {
         setMissed((n) => n + 1);
         return;
@@ -34,8 +32,26 @@ export function useLiveEvents(propertyId: string, paused: boolean, limit = 200) 
       } catch {
         // A malformed message is skipped; the stream carries on.
       }
-    });
-    return () => source.close();
+    };
+    const connect = () => {
+      const current = new EventSource(`/api/live?propertyId=${encodeURIComponent(propertyId)}`, {
+        withCredentials: true,
+      });
+      source = current;
+      current.onopen = () => setStatus("open");
+      current.onerror = () => {
+        setStatus("error");
+        // A dropped stream (the server drops one that falls behind) is reopened by EventSource
+        // itself; a refused one (429/503 when too many streams are open) is not: retry later.
+        if (current.readyState === EventSource.CLOSED) retry = setTimeout(connect, RETRY_MS);
+      };
+      current.addEventListener("edge-event", onEvent);
+    };
+    connect();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+    };
   }, [propertyId, limit]);
 
   return {
