@@ -14,6 +14,7 @@ import { DatastreamCache } from "./edge/DatastreamCache.ts";
 import { defaultEnvelopeLimits } from "./edge/parseEnvelope.ts";
 import registerEdgeRoutes, { type EdgeOptions } from "./edge/registerEdgeRoutes.ts";
 import { defaultWriteQueueOptions, WriteQueue, type WriteQueueOptions } from "./edge/WriteQueue.ts";
+import decodeUtf8Body from "./http/decodeUtf8Body.ts";
 import errorMapper, { frameworkErrors } from "./http/errorMapper.ts";
 import { RateLimiter } from "./http/RateLimiter.ts";
 import registerIdentityRoutes from "./identity/registerIdentityRoutes.ts";
@@ -130,8 +131,15 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   app.removeContentTypeParser(["application/json", "text/plain"]);
   app.addContentTypeParser(
     ["application/json", "text/plain"],
-    { parseAs: "string", bodyLimit: edge.bodyLimit },
-    (_request, body, done) => done(null, body),
+    { parseAs: "buffer", bodyLimit: edge.bodyLimit },
+    (_request, body, done) => {
+      // Raw bytes, decoded strictly: bad UTF-8 is a 400, never a silent U+FFFD.
+      try {
+        done(null, decodeUtf8Body(body as Buffer));
+      } catch (error) {
+        done(error as Error);
+      }
+    },
   );
   errorMapper(app);
 

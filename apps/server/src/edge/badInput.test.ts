@@ -11,11 +11,28 @@ const nested = (depth: number) => {
 };
 const q = `configId=${DS}&requestId=bad-input-1`;
 
+interface Problem {
+  status: number;
+  type: string;
+  detail: string;
+  field?: string;
+  errors?: { path?: string; field?: string }[];
+}
+/** The field a problem names, in either the single-field or the `errors[]` form. */
+const fieldOf = (problem: Problem) =>
+  problem.errors?.[0]?.path ?? problem.errors?.[0]?.field ?? problem.field;
+
+/** Bytes of a JSON body with raw (not escaped) bytes spliced in where `@` stands. */
+const withBytes = (text: string, bytes: number[]) => {
+  const [before, after] = text.split("@");
+  return Buffer.concat([Buffer.from(before!), Buffer.from(bytes), Buffer.from(after!)]);
+};
+
 interface Case {
   name: string;
   status: number;
   field?: string;
-  body?: string;
+  body?: string | Buffer;
   contentType?: string | null;
   path?: string;
   method?: "POST" | "GET" | "PUT";
@@ -143,6 +160,42 @@ const cases: Case[] = [
     body: '{"events":[{"xdm":{},"data":{"s":"\\ud800"}}]}',
   },
   {
+    name: "bytes that are not UTF-8 inside a string",
+    status: 400,
+    field: "body",
+    body: withBytes('{"events":[{"xdm":{},"data":{"s":"a@b"}}]}', [0xff, 0xfe]),
+  },
+  {
+    name: "a UTF-8 sequence cut short inside a string",
+    status: 400,
+    field: "body",
+    body: withBytes('{"events":[{"xdm":{},"data":{"s":"@"}}]}', [0xe2, 0x82]),
+  },
+  {
+    name: "an encoded surrogate (CESU-8) inside a string",
+    status: 400,
+    field: "body",
+    body: withBytes('{"events":[{"xdm":{},"data":{"s":"@"}}]}', [0xed, 0xa0, 0x80]),
+  },
+  {
+    name: "number too large for a double",
+    status: 400,
+    field: "events[0].xdm.value",
+    body: '{"events":[{"xdm":{"eventType":"x","value":1e400}}]}',
+  },
+  {
+    name: "negative number too large in an array",
+    status: 400,
+    field: "events[0].data.list[1]",
+    body: '{"events":[{"xdm":{},"data":{"list":[1,-1e400]}}]}',
+  },
+  {
+    name: "integer with more digits than a double holds",
+    status: 400,
+    field: "meta.n",
+    body: `{"events":[{"xdm":{}}],"meta":{"n":1${"0".repeat(400)}}}`,
+  },
+  {
     name: "oversized body",
     status: 413,
     body: json({
@@ -238,11 +291,11 @@ describe("bad input on the edge", () => {
     });
     expect(res.statusCode).toBe(c.status);
     expect(res.headers["content-type"]).toContain("application/problem+json");
-    const problem = res.json<{ status: number; type: string; detail: string; field?: string }>();
+    const problem = res.json<Problem>();
     expect(problem.status).toBe(c.status);
     expect(problem.type).toMatch(/EXEG-\d{4}-\d{3}$/);
     expect(problem.detail.length).toBeGreaterThan(0);
-    if (c.field) expect(problem.field).toBe(c.field);
+    if (c.field) expect(fieldOf(problem)).toBe(c.field);
     expect(await app.store.events.count()).toBe(0);
   });
 

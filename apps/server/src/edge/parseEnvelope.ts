@@ -52,13 +52,20 @@ const fieldOf = (path: (string | number)[]) =>
 /** U+0000, or a surrogate half without its partner. */
 const unstorable = (text: string) => text.includes("\u0000") || !text.isWellFormed();
 
+/** Values `checkValues` must look at; finite numbers, booleans and null need nothing. */
+const needsCheck = (v: unknown) =>
+  typeof v === "object" || typeof v === "string" || (typeof v === "number" && !Number.isFinite(v));
+
 /**
- * One pass over the parsed body: nesting depth, string length, and strings every store can
+ * One pass over the parsed body: nesting depth, string length, strings every store can
  * keep (PostgreSQL JSONB rejects U+0000 and lone surrogates, so we refuse them here with the
- * field's path instead of failing at insert time). This runs on every event of every
- * request, so the path is only turned into text when something is wrong.
+ * field's path instead of failing at insert time), and numbers a double can hold (JSON.parse
+ * reads `1e400` as Infinity, which would be stored as null). This runs on every event of
+ * every request, so the path is only turned into text when something is wrong.
  */
 function checkValues(value: unknown, path: (string | number)[], limits: EnvelopeLimits): void {
+  if (typeof value === "number")
+    throw invalid(fieldOf(path), "a number within ±1.7976931348623157e308");
   if (typeof value === "string") {
     if (value.length > limits.maxStringLength)
       throw invalid(fieldOf(path), `a string of at most ${limits.maxStringLength} characters`);
@@ -72,7 +79,7 @@ function checkValues(value: unknown, path: (string | number)[], limits: Envelope
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      if (typeof item !== "object" && typeof item !== "string") continue;
+      if (!needsCheck(item)) continue;
       path.push(i);
       checkValues(item, path, limits);
       path.pop();
@@ -86,7 +93,7 @@ function checkValues(value: unknown, path: (string | number)[], limits: Envelope
         "keys of at most 256 characters without NUL or lone surrogates",
       );
     const item = (value as Json)[key];
-    if (typeof item !== "object" && typeof item !== "string") continue;
+    if (!needsCheck(item)) continue;
     path.push(key);
     checkValues(item, path, limits);
     path.pop();
