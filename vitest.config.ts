@@ -5,10 +5,25 @@ import { configDefaults, defineConfig } from "vitest/config";
 const roots = "{packages,apps,properties,bench,scripts}";
 const exclude = [...configDefaults.exclude, "**/dist/**", "**/dist-types/**", "**/*.e2e.ts"];
 
+// Workspace packages resolve to their TypeScript sources (the "liftoff:source" export
+// condition), in Node tests (the SSR side) and in jsdom tests alike; the rest are Vite's
+// default conditions, which a `conditions` list replaces.
+const source = "liftoff:source";
+const mode = "development|production";
+
+const sources = {
+  resolve: { conditions: [source, "module", "browser", mode] },
+  ssr: { resolve: { conditions: [source, "module", "node", mode] } },
+};
+
 export default defineConfig({
   test: {
+    // The builder reads its module data (packages/builder/dist/modules.json); this rebuilds
+    // it first when a module source changed since it was built.
+    globalSetup: ["scripts/buildModuleData.mjs"],
     projects: [
       {
+        ...sources,
         test: {
           name: "node",
           environment: "node",
@@ -17,6 +32,7 @@ export default defineConfig({
         },
       },
       {
+        ...sources,
         test: {
           name: "dom",
           environment: "jsdom",

@@ -4,7 +4,6 @@
 // beside it, its pages loading the development library of the pc-marketing property from
 // the server. DEMO_PORT picks the demo site's port (default 8081; 0 for any free port).
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildAll } from "./build.mjs";
@@ -12,15 +11,16 @@ import { buildAll } from "./build.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const LIBRARY_PATH = "/libs/PRpcmarketing/ENpcmarketingdevelopment/launch.min.js";
 
+// Every package's dist/, the builder's module data (rebuilt when a module source changed),
+// the studio, the server and the demo site.
 await buildAll({ onlyMissing: true });
-const demoBuild = join(root, "apps/demo-site/build.mjs");
 const demoBundle = join(root, "apps/demo-site/dist/demo-site.mjs");
-if (!existsSync(demoBundle)) await (await import(pathToFileURL(demoBuild).href)).build();
 
 const child = spawn(
   process.execPath,
   [join(root, "apps/server/bin/liftoff.mjs"), "serve", ...process.argv.slice(2)],
-  { stdio: ["inherit", "pipe", "inherit"] },
+  // The repository is the working directory, so the data stays in its .data/.
+  { cwd: root, stdio: ["inherit", "pipe", "inherit"] },
 );
 
 let demo;

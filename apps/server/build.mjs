@@ -1,7 +1,9 @@
-// Bundles the server and CLI into dist/liftoff.mjs. Workspace packages (TypeScript sources)
-// are inlined; npm dependencies stay external and load from node_modules.
+// Bundles the server and CLI into dist/liftoff.mjs: this package's own modules in one file,
+// every package import (workspace packages and npm dependencies alike) left as an import,
+// resolved from node_modules at run time. So the installed server finds the builder's data
+// beside the builder (node_modules/@liftoff/builder/dist) and the studio's files in
+// @liftoff/studio, and needs no source tree.
 import { build as esbuild } from "esbuild";
-import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -9,21 +11,16 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const outputs = ["dist/liftoff.mjs"];
 
 export async function build() {
-  const pkg = JSON.parse(readFileSync(join(here, "package.json"), "utf8"));
-  const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith("@liftoff/"));
   await esbuild({
     entryPoints: [join(here, "src/cli.ts")],
     outfile: join(here, "dist/liftoff.mjs"),
     bundle: true,
+    packages: "external",
     platform: "node",
     format: "esm",
     target: "node20",
-    external: [...external, "esbuild"],
     sourcemap: true,
     logLevel: "warning",
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
   });
 }
 

@@ -1,4 +1,6 @@
 /** Types for build.mjs (the module-script builder). */
+export declare const outputs: string[];
+export declare function build(): Promise<void>;
 export declare const sharedHelpers: string[];
 export declare function sourceOf(modulePath: string): string;
 export declare function modulePaths(): string[];

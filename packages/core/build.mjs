@@ -1,4 +1,5 @@
-// Builds Core modules into Launch module scripts: `function(module, exports, require, turbine)`
+// `build()` writes dist/index.js and dist/manifest.js (the package's entries for installs,
+// scripts/bundlePackage.mjs). The rest builds Core modules into Launch module scripts: `function(module, exports, require, turbine)`
 // source text, minified, as a library's `extensions.core.modules[path].script` carries it
 // (ARCHITECTURE.md §4, "Module contract"). The builder assembles libraries with it; the
 // browser tests build their containers with it.
@@ -13,12 +14,19 @@
 import { build as esbuild } from "esbuild";
 import { readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { minify } from "terser";
+import { bundleEntries } from "../../scripts/bundlePackage.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const lib = join(here, "src/lib");
 const envFile = join(lib, "env.ts");
+const entries = { "dist/index.js": "src/index.ts", "dist/manifest.js": "src/manifest.ts" };
+export const outputs = Object.keys(entries);
+
+export async function build() {
+  await bundleEntries(here, entries);
+}
 
 /** Helper modules shared by several modules, by module path. */
 export const sharedHelpers = [
@@ -92,6 +100,7 @@ export async function buildModule(modulePath) {
     format: "esm",
     target: "es2020",
     legalComments: "none",
+    conditions: ["liftoff:source"],
     tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
     write: false,
     logLevel: "warning",
@@ -127,3 +136,6 @@ export async function buildModules(modulePaths, describe = () => ({})) {
   helpers.forEach((path, i) => (modules[path] = { script: helperScripts[i] }));
   return modules;
 }
+
+// Run directly (`node packages/core/build.mjs`), not when imported.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await build();

@@ -1,12 +1,18 @@
-// Builds dist/identity.min.js: the Visitor-API-compatible ECID service and `adobe.optIn`,
+// Builds dist/index.js and dist/manifest.js (the package's entries for installs,
+// scripts/bundlePackage.mjs) and dist/identity.min.js: the Visitor-API-compatible ECID service and `adobe.optIn`,
 // an IIFE that installs `window.Visitor` as VisitorAPI.js does (budget: bench/budgets.json).
 import { build as esbuild } from "esbuild";
 import { minify } from "terser";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { bundleEntries } from "../../scripts/bundlePackage.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const outputs = ["dist/identity.min.js"];
+const entries = {
+  "dist/index.js": "src/index.ts",
+  "dist/manifest.js": "src/extension/manifest.ts",
+};
+export const outputs = ["dist/identity.min.js", ...Object.keys(entries)];
 
 /** Launch module path → TypeScript file default-exporting `script(module, exports, require, turbine)`. */
 export const extensionModuleFiles = {
@@ -35,6 +41,7 @@ export async function buildModuleScript(modulePath) {
     format: "esm",
     target: "es2020",
     legalComments: "none",
+    conditions: ["liftoff:source"],
     logLevel: "warning",
     write: false,
   });
@@ -53,8 +60,10 @@ export async function build() {
     format: "iife",
     target: "es2020",
     legalComments: "none",
+    conditions: ["liftoff:source"],
     logLevel: "warning",
   });
+  await bundleEntries(here, entries);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await build();

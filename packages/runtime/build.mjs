@@ -1,4 +1,5 @@
-// Builds dist/runtime.min.js: the engine alone, an IIFE that starts from
+// Builds dist/index.js (the package's entry for installs, scripts/bundlePackage.mjs) and
+// dist/runtime.min.js: the engine alone, an IIFE that starts from
 // window._satellite.container (ARCHITECTURE.md §4, "Library file"). esbuild bundles and
 // mangles the private `_`-suffixed fields; terser then minifies, which saves about 3 %
 // over esbuild's own minifier on this code — bytes every page pays for.
@@ -6,16 +7,19 @@ import { build as esbuild } from "esbuild";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { bundleEntries } from "../../scripts/bundlePackage.mjs";
 import { minify } from "terser";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const outputs = ["dist/runtime.min.js"];
+export const outputs = ["dist/runtime.min.js", "dist/index.js"];
 
 /** Shared by every browser bundle that contains the engine (the builder uses it too). */
 export const esbuildOptions = {
   bundle: true,
   format: "iife",
   target: "es2020",
+  // Workspace packages bundle from their sources.
+  conditions: ["liftoff:source"],
   legalComments: "none",
   // Private fields end in "_" (see src/types.ts) and become one-letter names.
   mangleProps: /_$/,
@@ -39,6 +43,7 @@ export async function build() {
   const result = await esbuild({ ...esbuildOptions, entryPoints: [join(here, "src/engine.ts")] });
   mkdirSync(join(here, "dist"), { recursive: true });
   writeFileSync(join(here, "dist/runtime.min.js"), await minifyEngine(result.outputFiles[0].text));
+  await bundleEntries(here, { "dist/index.js": "src/index.ts" });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await build();

@@ -1,12 +1,20 @@
-// Builds the web SDK's browser artifacts: dist/base-code.min.js (the snippet pages paste)
+// Builds dist/index.js, dist/extension.js and dist/manifest.js (the package's entries for
+// installs, scripts/bundlePackage.mjs) and the web SDK's browser artifacts: dist/base-code.min.js (the snippet pages paste)
 // and dist/web-sdk.min.js (the standalone SDK that installs the instances the snippet named).
 import { build as esbuild } from "esbuild";
 import { minify } from "terser";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { bundleEntries } from "../../scripts/bundlePackage.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const outputs = ["dist/base-code.min.js", "dist/web-sdk.min.js"];
+const browserOutputs = ["dist/base-code.min.js", "dist/web-sdk.min.js"];
+const entries = {
+  "dist/index.js": "src/index.ts",
+  "dist/extension.js": "src/extension/index.ts",
+  "dist/manifest.js": "src/extension/manifest.ts",
+};
+export const outputs = [...browserOutputs, ...Object.keys(entries)];
 
 const common = {
   bundle: true,
@@ -14,6 +22,8 @@ const common = {
   format: "iife",
   target: "es2018",
   legalComments: "none",
+  // Workspace packages bundle from their sources.
+  conditions: ["liftoff:source"],
   logLevel: "warning",
 };
 
@@ -61,6 +71,7 @@ export async function buildModuleScript(modulePath) {
     format: "esm",
     target: "es2018",
     legalComments: "none",
+    conditions: ["liftoff:source"],
     logLevel: "warning",
     write: false,
     define: { "globalThis.__VERBOSE__": "false" },
@@ -72,7 +83,8 @@ export async function buildModuleScript(modulePath) {
 }
 
 export async function build() {
-  for (const out of outputs) await esbuild({ ...artifacts[out], outfile: join(here, out) });
+  for (const out of browserOutputs) await esbuild({ ...artifacts[out], outfile: join(here, out) });
+  await bundleEntries(here, entries);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) await build();

@@ -1,14 +1,17 @@
-// Builds dist/production.min.js: the property's production library, as the builder
-// publishes it (gzip -9 budget 30,000 B, bench/budgets.json). The property and the builder
-// are TypeScript sources, so the build runs in a child Node with the tsx loader.
+// Builds dist/index.js (the package's entry for installs, scripts/bundlePackage.mjs) and
+// dist/production.min.js: the property's production library, as the builder publishes it
+// (gzip -9 budget 30,000 B, bench/budgets.json). The property and the builder are
+// TypeScript sources, so that build runs in a child Node with the tsx loader and the
+// "liftoff:source" condition (workspace packages resolve to their sources).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { bundleEntries } from "../../scripts/bundlePackage.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../..");
-export const outputs = ["dist/production.min.js"];
+export const outputs = ["dist/production.min.js", "dist/index.js"];
 
 const url = (path) => JSON.stringify(pathToFileURL(join(root, path)).href);
 // The build date is the spec's (2025-03-26), so the file only changes with the property.
@@ -25,12 +28,16 @@ writeFileSync(${JSON.stringify(join(here, outputs[0]))}, library.code);
 `;
 
 export async function build() {
+  await bundleEntries(here, { "dist/index.js": "src/index.ts" });
   mkdirSync(join(here, "dist"), { recursive: true });
   // A file rather than `-e`: package build scripts the builder loads read process.argv[1].
   const script = join(here, "dist/build-library.mjs");
   writeFileSync(script, program);
   try {
-    execFileSync(process.execPath, ["--import", "tsx", script], { cwd: root, stdio: "inherit" });
+    execFileSync(process.execPath, ["--conditions=liftoff:source", "--import", "tsx", script], {
+      cwd: root,
+      stdio: "inherit",
+    });
   } finally {
     rmSync(script, { force: true });
   }

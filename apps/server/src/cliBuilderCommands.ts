@@ -25,7 +25,6 @@ import {
 } from "@liftoff/builder";
 import { ValidationErrors, type PropertyDocument } from "@liftoff/schema";
 import { build as esbuild } from "esbuild";
-import { defaultRepoRoot } from "./createApp.ts";
 import { PostgresStore } from "./storage/PostgresStore.ts";
 import { SqliteStore } from "./storage/SqliteStore.ts";
 import type { Store } from "./storage/Store.ts";
@@ -276,9 +275,7 @@ function openStore(args: Args): Store {
   const db = typeof args.flags.db === "string" ? args.flags.db : "sqlite";
   if (db.startsWith("postgres://") || db.startsWith("postgresql://")) return new PostgresStore(db);
   if (db !== "sqlite") throw new UsageError(`--db ${db}: expected sqlite or postgres://…`);
-  const dir = resolve(
-    typeof args.flags.data === "string" ? args.flags.data : join(defaultRepoRoot(), ".data"),
-  );
+  const dir = resolve(typeof args.flags.data === "string" ? args.flags.data : ".data");
   const file = join(dir, "liftoff.db");
   if (!existsSync(file))
     throw new UsageError(`no database at ${file}: start liftoff serve once, or pass --data DIR`);

@@ -13,7 +13,7 @@ import { Script } from "node:vm";
 import type { Container, PropertyDocument } from "@liftoff/schema";
 import buildContainer from "./buildContainer.ts";
 import { toJson, toSource } from "./JsCode.ts";
-import { engineScript, saveModuleCache } from "./moduleScripts.ts";
+import { engineScript } from "./moduleScripts.ts";
 import validateProperty from "./validateProperty.ts";
 
 export const DEFAULT_BUILD_DATE = "1970-01-01T00:00:00Z";
@@ -106,7 +106,6 @@ export default async function buildLibrary(
     buildContainer(doc, environment, { buildDate, minify, transform: true }),
     engineScript(),
   ]);
-  saveModuleCache();
   const code = `${COMPILE_HINT}window._satellite=window._satellite||{},window._satellite.container=${toSource(container)};\n${engine}`;
   // Compile (never run) the whole file: a module script kept from an import that is not
   // valid JavaScript must fail the build here, not every page that loads the library.

@@ -1,6 +1,6 @@
 import { modulePaths as coreModulePaths } from "@liftoff/core/build.mjs";
 import { extensionModuleFiles as identityFiles } from "@liftoff/identity/build.mjs";
-import { extensionModules } from "@liftoff/web-sdk/src/extension/index.ts";
+import { extensionModules } from "@liftoff/web-sdk/extension";
 import {
   extensionModuleFiles as webSdkFiles,
   helperModules as webSdkHelpers,

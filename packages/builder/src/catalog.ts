@@ -4,10 +4,10 @@
  * studio builds its forms from. Core's modules come from @liftoff/core; the Web SDK and
  * identity publish their own manifests beside their extension modules.
  */
-import { manifest as coreModules } from "@liftoff/core/src/manifest.ts";
-import { manifest as identity } from "@liftoff/identity/src/extension/manifest.ts";
+import { manifest as coreModules } from "@liftoff/core/manifest";
+import { manifest as identity } from "@liftoff/identity/manifest";
 import type { ExtensionManifest, ModuleManifest } from "@liftoff/schema";
-import { manifest as webSdk } from "@liftoff/web-sdk/src/extension/manifest.ts";
+import { manifest as webSdk } from "@liftoff/web-sdk/manifest";
 
 const core: ExtensionManifest = {
   name: "core",

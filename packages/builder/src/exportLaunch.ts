@@ -9,7 +9,6 @@ import type { PropertyDocument } from "@liftoff/schema";
 import buildContainer from "./buildContainer.ts";
 import { BuildRefusedError, DEFAULT_BUILD_DATE, type ContainerJson } from "./buildLibrary.ts";
 import { toJson } from "./JsCode.ts";
-import { saveModuleCache } from "./moduleScripts.ts";
 import validateProperty from "./validateProperty.ts";
 
 export default async function exportLaunch(
@@ -26,6 +25,5 @@ export default async function exportLaunch(
     minify: true,
     transform: false,
   });
-  saveModuleCache();
   return toJson(container) as ContainerJson;
 }

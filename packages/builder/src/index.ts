@@ -13,5 +13,4 @@ export {
 export { default as diffProperties } from "./diffProperties.ts";
 export { default as importLaunch } from "./importLaunch.ts";
 export { default as exportLaunch } from "./exportLaunch.ts";
-export { prebuildModules } from "./moduleScripts.ts";
 export { transforms } from "./transforms.ts";
