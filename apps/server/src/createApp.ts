@@ -37,6 +37,12 @@ export interface AppOptions {
   edge?: Partial<EdgeOptions>;
   /** Caps of the live event stream (`/api/live`); docs/server.md, Live stream. */
   live?: Partial<LiveLimits>;
+  /**
+   * Behind a reverse proxy: which proxies to believe (Fastify's `trustProxy`: `true`, a hop
+   * count, or addresses/CIDRs). Client addresses (sign-in limits) and the origin a sign-in's
+   * `Origin` must match then come from X-Forwarded-For, -Proto and -Host.
+   */
+  trustProxy?: FastifyServerOptions["trustProxy"];
   writeQueue?: Partial<WriteQueueOptions>;
   /** Edge requests per second per client address (burst twice that); 0 turns it off. */
   rateLimitPerSecond?: number;
@@ -98,6 +104,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     // rejected requests are logged by the error mapper instead.
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors,
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.https ? { https: options.https } : {}),
   }) as unknown as LiftoffApp;
   const studioDir = options.studioDir ?? join(repoRoot(), "apps/studio/dist");

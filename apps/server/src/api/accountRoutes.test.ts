@@ -83,11 +83,11 @@ describe("sessions", () => {
         payload,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ field, errors: [{ path: field }] });
+      expect(res.json()).toMatchObject({ errors: [{ path: field }] });
     }
   });
 
-  it("refuses a sixth failed sign-in in the window with 429 and Retry-After, even with the right password", async () => {
+  it("refuses a sixth failed sign-in from one address in the window with 429 and Retry-After, even with the right password", async () => {
     const app = start();
     for (let i = 0; i < 5; i++)
       expect(
@@ -108,6 +108,111 @@ describe("sessions", () => {
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(800);
   });
 
+  it("stops password spraying: 4 wrong and 1 right sign-in, repeated from one address, reach 429", async () => {
+    const app = start();
+    const from = (remoteAddress: string, username: string, password: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/session",
+        remoteAddress,
+        payload: { username, password },
+      });
+    const statuses: number[] = [];
+    for (let round = 0; round < 6 && !statuses.includes(429); round++) {
+      for (let i = 0; i < 4; i++)
+        statuses.push((await from("198.51.100.7", `user${round}x${i}`, "Winter2026!")).statusCode);
+      statuses.push((await from("198.51.100.7", "admin", ADMIN_PASSWORD)).statusCode);
+    }
+    // 20 failures from the address (defaultLoginLimits.perAddress), whatever succeeded between.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(20);
+    expect(statuses.at(-1)).toBe(429);
+    // Another address is not affected.
+    expect((await from("198.51.100.8", "admin", ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("lets the owner sign in from a fresh address while an attacker's address is locked out of the account", async () => {
+    const app = start();
+    const from = (remoteAddress: string, password: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/session",
+        remoteAddress,
+        payload: { username: "admin", password },
+      });
+    for (let i = 0; i < 5; i++)
+      expect((await from("203.0.113.9", `guess ${i}`)).statusCode).toBe(401);
+    expect((await from("203.0.113.9", ADMIN_PASSWORD)).statusCode).toBe(429);
+    expect((await from("192.0.2.44", ADMIN_PASSWORD)).statusCode).toBe(200);
+    // The owner's success does not unlock the attacker's address.
+    expect((await from("203.0.113.9", ADMIN_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it("takes sign-in only as application/json (415 naming content-type)", async () => {
+    const app = start();
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", undefined]) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/session",
+        headers: type ? { "content-type": type } : {},
+        payload: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.headers["content-type"]).toContain("application/problem+json");
+      expect(res.headers["set-cookie"]).toBeUndefined();
+      expect(res.json()).toMatchObject({ status: 415, errors: [{ path: "content-type" }] });
+    }
+    const ok = await app.inject({
+      method: "POST",
+      url: "/api/session",
+      headers: { "content-type": "application/json; charset=utf-8" },
+      payload: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it("refuses a sign-in whose Origin is another site (403 naming origin); its own origin is fine", async () => {
+    const app = start();
+    const withOrigin = (origin: string, host = "liftoff.example.test:8080") =>
+      app.inject({
+        method: "POST",
+        url: "/api/session",
+        headers: { origin, host, "content-type": "application/json" },
+        payload: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
+      });
+    for (const foreign of [
+      "https://attacker.example",
+      "http://liftoff.example.test:8081",
+      "https://liftoff.example.test:8080",
+      "null",
+    ]) {
+      const res = await withOrigin(foreign);
+      expect(res.statusCode).toBe(403);
+      expect(res.headers["set-cookie"]).toBeUndefined();
+      expect(res.json()).toMatchObject({ status: 403, errors: [{ path: "origin" }] });
+    }
+    expect((await withOrigin("http://liftoff.example.test:8080")).statusCode).toBe(200);
+    expect((await withOrigin("http://localhost", "localhost:80")).statusCode).toBe(200);
+  });
+
+  it("behind a proxy with trustProxy, checks Origin against X-Forwarded-Proto and -Host", async () => {
+    const app = start({ trustProxy: "127.0.0.1" });
+    const res = (origin: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/session",
+        headers: {
+          origin,
+          host: "127.0.0.1:8080",
+          "x-forwarded-proto": "https",
+          "x-forwarded-host": "tags.example.test",
+          "content-type": "application/json",
+        },
+        payload: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
+      });
+    expect((await res("https://tags.example.test")).statusCode).toBe(200);
+    expect((await res("http://127.0.0.1:8080")).statusCode).toBe(403);
+  });
+
   it("signs out only with the CSRF token, and the cookie stops working", async () => {
     const app = start();
     const admin = await signIn(app, "admin", ADMIN_PASSWORD);
@@ -119,7 +224,7 @@ describe("sessions", () => {
     expect(noToken.statusCode).toBe(403);
     expect(noToken.json()).toMatchObject({
       type: "urn:liftoff:errors:api:csrf",
-      field: "x-csrf-token",
+      errors: [{ path: "x-csrf-token" }],
     });
     const out = await admin.call("DELETE", "/api/session");
     expect(out.statusCode).toBe(204);
@@ -195,12 +300,12 @@ describe("users", () => {
     ] as const) {
       const res = await admin.call("POST", "/api/users", body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ field });
+      expect(res.json()).toMatchObject({ errors: [{ path: field }] });
     }
     const [self] = (await admin.call("GET", "/api/users")).json<UserInfo[]>();
     expect(
       (await admin.call("PATCH", `/api/users/${self!.id}`, { role: "superuser" })).json(),
-    ).toMatchObject({ field: "role" });
+    ).toMatchObject({ errors: [{ path: "role" }] });
   });
 
   it("keeps at least one admin", async () => {

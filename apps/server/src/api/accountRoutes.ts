@@ -2,13 +2,15 @@ import { randomUUID } from "node:crypto";
 import { ROLES, type Role, type SessionInfo, type UserInfo } from "@liftoff/schema";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE, sessionOf } from "../auth/createGuard.ts";
-import type { LoginLimiter } from "../auth/LoginLimiter.ts";
+import type { Attempt, LoginLimiter } from "../auth/LoginLimiter.ts";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { hashToken, newToken } from "../auth/sessionTokens.ts";
+import { HttpError } from "../http/HttpError.ts";
+import { problems } from "../http/problems.ts";
 import type { UserRecord } from "../storage/authoring/UserRepository.ts";
 import { userOf, type ApiContext } from "./ApiContext.ts";
-import { apiProblems } from "./ApiError.ts";
-import { jsonBody, paramsOf, stringField } from "./requestParts.ts";
+import { apiProblems } from "./apiProblems.ts";
+import { jsonBody, originOf, paramsOf, stringField } from "./requestParts.ts";
 
 export const SESSION_HOURS = 12;
 const USERNAME = /^[A-Za-z0-9._@-]{1,64}$/;
@@ -29,6 +31,30 @@ function roleOf(value: unknown, field = "role"): Role {
   return value as Role;
 }
 
+/**
+ * Login CSRF: another site could post a form (text/plain, no preflight) that signs the
+ * browser in to an account of the attacker's. Sign-in takes only JSON, which a form cannot
+ * send cross-site without a CORS preflight, and a browser's `Origin`, when sent, must be this
+ * server's own origin as the request reached it (scheme, host, port; behind a proxy, what
+ * `trustProxy` lets X-Forwarded-Proto/Host say).
+ */
+function checkSignInRequest(request: FastifyRequest): void {
+  const type = request.headers["content-type"] ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    throw problems.unsupportedMediaType("Sign in with an application/json body.", {
+      field: "content-type",
+    });
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== originOf(request))
+    throw new HttpError(
+      403,
+      "urn:liftoff:errors:api:foreign-origin",
+      "Sign-in from another site",
+      `Origin ${origin} is not this server (${originOf(request)}); sign in from the studio.`,
+      { field: "origin" },
+    );
+}
+
 function passwordOf(body: Record<string, unknown>): string {
   const password = body.password;
   if (typeof password !== "string" || password.length < 10 || password.length > 200)
@@ -43,21 +69,20 @@ export default function accountRoutes(
   limiter: LoginLimiter,
 ): void {
   const { store } = ctx;
-  const admin = { preHandler: ctx.guard("admin") };
-  const signedIn = { preHandler: ctx.guard("viewer") };
 
   app.post("/api/session", async (request, reply: FastifyReply): Promise<SessionInfo> => {
+    checkSignInRequest(request);
     const body = jsonBody(request);
     const username = stringField(body, "username", { max: 64 })!;
     const password = stringField(body, "password")!;
-    const keys = [`user:${username.toLowerCase()}`, `ip:${request.ip}`];
-    const wait = limiter.retryAfter(keys);
+    const attempt: Attempt = { account: username.toLowerCase(), address: request.ip };
+    const wait = limiter.retryAfter(attempt);
     if (wait > 0) throw apiProblems.tooManyAttempts(wait);
     const user = await store.users.getByName(username);
     // The decoy keeps the time of a sign-in for an unknown name equal to a wrong password.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
     if (!user || !ok) {
-      limiter.fail(keys);
+      limiter.fail(attempt);
       await store.audit.append({
         user: username,
         action: "session.fail",
@@ -65,7 +90,7 @@ export default function accountRoutes(
       });
       throw apiProblems.badCredentials();
     }
-    limiter.succeed(keys);
+    limiter.succeed(attempt);
     const token = newToken();
     const now = new Date();
     const session = {
@@ -91,7 +116,7 @@ export default function accountRoutes(
     return { user: signed.user, csrfToken: signed.session.csrfToken };
   });
 
-  app.delete("/api/session", signedIn, async (request, reply) => {
+  app.delete("/api/session", async (request, reply) => {
     await store.users.deleteSession(request.signed!.session.tokenHash);
     await store.audit.append({ user: userOf(request), action: "session.delete" });
     return reply
@@ -100,9 +125,9 @@ export default function accountRoutes(
       .send();
   });
 
-  app.get("/api/users", admin, async () => (await store.users.list()).map(publicUser));
+  app.get("/api/users", async () => (await store.users.list()).map(publicUser));
 
-  app.post("/api/users", admin, async (request, reply) => {
+  app.post("/api/users", async (request, reply) => {
     const body = jsonBody(request);
     const username = stringField(body, "username", { max: 64 })!;
     if (!USERNAME.test(username))
@@ -125,7 +150,7 @@ export default function accountRoutes(
     return reply.code(201).send(publicUser(user));
   });
 
-  app.patch("/api/users/:id", admin, async (request) => {
+  app.patch("/api/users/:id", async (request) => {
     const { id } = paramsOf(request);
     const body = jsonBody(request);
     const role = body.role === undefined ? undefined : roleOf(body.role);
@@ -147,7 +172,7 @@ export default function accountRoutes(
     return publicUser({ ...target, ...(role ? { role } : {}) });
   });
 
-  app.delete("/api/users/:id", admin, async (request, reply) => {
+  app.delete("/api/users/:id", async (request, reply) => {
     const { id } = paramsOf(request);
     const target = await store.users.get(id!);
     if (!target) throw apiProblems.notFound(`User "${id}"`);
