@@ -5,8 +5,7 @@ import type { PropertyDocument } from "@liftoff/schema";
 import createApp, { defaultRepoRoot } from "./createApp.ts";
 import ensureCertificate from "./ensureCertificate.ts";
 import parseServeArgs from "./parseServeArgs.ts";
-import { PostgresStore } from "./storage/PostgresStore.ts";
-import { SqliteStore } from "./storage/SqliteStore.ts";
+import openStore from "./storage/openStore.ts";
 import type { Store } from "./storage/Store.ts";
 
 const USAGE = `Usage: liftoff <command> [options]
@@ -39,10 +38,7 @@ async function seedDocumentFor(origin: string | undefined): Promise<PropertyDocu
 export async function serve(argv: string[]): Promise<void> {
   const options = parseServeArgs(argv);
   const dataDir = resolve(options.data ?? join(defaultRepoRoot(), ".data"));
-  const store: Store =
-    options.db === "sqlite"
-      ? new SqliteStore(join(dataDir, "liftoff.db"))
-      : new PostgresStore(options.db);
+  const store: Store = await openStore(options.db, join(dataDir, "liftoff.db"));
   const https = !options.https
     ? undefined
     : options.cert && options.key

@@ -120,6 +120,8 @@ export class PostgresStore implements Store {
     this.pool = new pg.Pool({
       connectionString: url,
       max: options.max ?? 8,
+      // An unreachable host fails the start (or a query) instead of waiting forever.
+      connectionTimeoutMillis: 10_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const sql = postgresClient(this.pool);

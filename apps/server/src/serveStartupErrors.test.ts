@@ -1,0 +1,105 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+
+const CLI = new URL("./cli.ts", import.meta.url).href;
+// The child resolves tsx and the workspace packages from the repository.
+const REPO = fileURLToPath(new URL("../../../", import.meta.url));
+const root = mkdtempSync(join(tmpdir(), "liftoff-startup-"));
+chmodSync(root, 0o755);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+// Root may write any file; run as nobody then, so a read-only file is read-only.
+const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+
+/** `liftoff serve` in a child process of its own: its stderr and exit code. */
+function serve(...args: string[]) {
+  const run = spawnSync(
+    process.execPath,
+    [
+      "--conditions=liftoff:source",
+      "--import",
+      "tsx",
+      "--input-type=module",
+      "-e",
+      `const { main } = await import(${JSON.stringify(CLI)});
+       process.exitCode = await main(["serve", "--port", "0", ...JSON.parse(process.argv[1])]);`,
+      JSON.stringify(args),
+    ],
+    {
+      encoding: "utf8",
+      timeout: 60_000,
+      cwd: REPO,
+      env: { ...process.env, HOME: root },
+      ...asUser,
+    },
+  );
+  return { code: run.status, stderr: run.stderr.trim(), stdout: run.stdout };
+}
+
+/** A data folder for the test, readable by the child whoever it runs as. */
+function folder(name: string): string {
+  const dir = join(root, name);
+  mkdirSync(dir, { mode: 0o755 });
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+function expectOneLine(result: ReturnType<typeof serve>, ...parts: (string | RegExp)[]) {
+  expect(result.code).toBe(1);
+  expect(result.stdout).not.toContain("listening");
+  const lines = result.stderr.split("\n");
+  expect(lines, result.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^liftoff serve: /);
+  for (const part of parts) expect(lines[0]).toMatch(part);
+  expect(lines[0]).not.toMatch(/\n\s+at /);
+}
+
+describe("liftoff serve start-up errors name the database and the fix", () => {
+  it("a file that is not a database", () => {
+    const dir = folder("garbage");
+    writeFileSync(join(dir, "liftoff.db"), "this is not a database, just some text\n".repeat(50));
+    expectOneLine(
+      serve("--data", dir),
+      `${join(dir, "liftoff.db")} is not a usable SQLite database`,
+      "--data DIR",
+    );
+  });
+
+  it("a read-only database", () => {
+    const dir = folder("readonly");
+    const file = join(dir, "liftoff.db");
+    new Database(file).exec("CREATE TABLE t (x)");
+    chmodSync(file, 0o444);
+    chmodSync(dir, 0o555);
+    expectOneLine(serve("--data", dir), `${file} is read-only`, "write the file and its folder");
+  });
+
+  it("a data folder that cannot be created", () => {
+    const parent = folder("locked");
+    chmodSync(parent, 0o555);
+    const dir = join(parent, "data");
+    expectOneLine(serve("--data", dir), `cannot create the data folder ${dir}`, "--data DIR");
+  });
+
+  it("an unreachable PostgreSQL, without printing the password", () => {
+    const result = serve("--db", "postgres://liftoff:s3cret@127.0.0.1:1/liftoff");
+    expectOneLine(
+      result,
+      "cannot reach PostgreSQL at postgres://liftoff:***@127.0.0.1:1/liftoff",
+      "--db sqlite",
+    );
+    expect(result.stderr).not.toContain("s3cret");
+  });
+
+  it("a PostgreSQL URL that is not one", () => {
+    expectOneLine(
+      serve("--db", "postgres://liftoff:s3cret@[nohost/liftoff"),
+      "is not a valid PostgreSQL URL",
+    );
+  });
+});
