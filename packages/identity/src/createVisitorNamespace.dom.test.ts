@@ -8,6 +8,7 @@ import createVisitorNamespace, {
 } from "./createVisitorNamespace.ts";
 import type { VisitorInstance } from "./createVisitor.ts";
 import { INVALID_CATEGORY } from "./optInCategories.ts";
+import requestJson from "./requestJson.ts";
 
 // The Visitor against a real local HTTP server (test/startIdentityServer.ts) in jsdom, whose
 // document.cookie is a real cookie jar. Browser-only behaviour (CORS, iframes, SubtleCrypto
@@ -312,8 +313,33 @@ describe("supplemental data IDs", () => {
   });
 });
 
+/**
+ * Records the URLs the Visitor's transport (requestJson, on `fetch`) is asked for, in call
+ * order. `sentinel()` then sends one more request through the same transport and waits for
+ * the server's answer: an /id call the action under test started is ahead of it in the
+ * record, however slow the machine, so "no /id call" is a fact rather than a timing guess.
+ */
+function recordFetches() {
+  const urls: string[] = [];
+  const realFetch = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+    urls.push(input instanceof Request ? input.url : String(input));
+    return realFetch(input, init);
+  });
+  return {
+    /** The paths requested before the sentinel. */
+    async sentinel(): Promise<string[]> {
+      const url = `${server.origin}/optOutStatus?sentinel=${urls.length}`;
+      await requestJson(url, 5_000, false);
+      spy.mockRestore();
+      return urls.slice(0, urls.indexOf(url)).map((u) => new URL(u).pathname);
+    },
+  };
+}
+
 describe("adobe.optIn gating identity", () => {
   it("makes no /id call until ecid is approved and complete", async () => {
+    const fetches = recordFetches();
     const visitor = instance({ doesOptInApply: true });
     const optIn = win.adobe!.optIn!;
     expect(optIn.status).toBe("pending");
@@ -325,7 +351,10 @@ describe("adobe.optIn gating identity", () => {
     optIn.approve([optIn.Categories.ECID, "aa"], true);
     expect(optIn.status).toBe("changed");
     expect(optIn.isApproved("ecid")).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Asked again while the change is open: an ungated Visitor would start its /id call here.
+    visitor.getMarketingCloudVisitorID(answered);
+    expect(answered).toHaveBeenLastCalledWith("");
+    expect(await fetches.sentinel()).not.toContain("/id");
     expect(server.calls("/id")).toHaveLength(0);
     optIn.complete();
     expect(optIn.status).toBe("complete");
@@ -336,11 +365,13 @@ describe("adobe.optIn gating identity", () => {
   });
 
   it("keeps customer IDs off the wire until aam is approved", async () => {
+    const fetches = recordFetches();
     const visitor = instance({ doesOptInApply: true, preOptInApprovals: { ecid: true } });
     expect(win.adobe!.optIn!.isPreApproved("ecid")).toBe(true);
     await mid(visitor);
     await visitor.setCustomerIDs({ crm: "7" });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Only the first call (for the MID); an ungated Visitor would send the IDs in a second.
+    expect((await fetches.sentinel()).filter((path) => path === "/id")).toHaveLength(1);
     expect(server.calls("/id")).toHaveLength(1);
     expect(server.calls("/id")[0]!.searchParams.has("d_cid_ic")).toBe(false);
     win.adobe!.optIn!.approve("aam");
