@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { extname, join, normalize, sep } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { problems } from "./http/problems.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -19,7 +20,8 @@ const TYPES: Record<string, string> = {
 
 /**
  * Serves a folder under a URL prefix. Paths are normalised and must stay inside the folder;
- * a missing file falls back to `fallback` (the studio's index.html for client-side routes).
+ * a missing file falls back to `fallback` (the studio's index.html for client-side routes),
+ * anything else is the server's 404 problem.
  */
 export default function serveStatic(
   app: FastifyInstance,
@@ -27,17 +29,21 @@ export default function serveStatic(
   dir: string,
   fallback?: string,
 ): void {
-  const handler = (path: string) => {
+  const root = dir.endsWith(sep) ? dir : dir + sep;
+  const fileFor = (path: string) => {
     const file = normalize(join(dir, path));
-    if (file !== dir && !file.startsWith(dir.endsWith(sep) ? dir : dir + sep)) return undefined;
+    if (file !== dir && !file.startsWith(root)) return undefined;
     if (existsSync(file) && statSync(file).isFile()) return file;
     if (fallback && !extname(path)) return join(dir, fallback);
     return undefined;
   };
   app.get(`${prefix}*`, (request, reply) => {
-    const path = decodeURIComponent((request.params as { "*": string })["*"] || "index.html");
-    const file = handler(path);
-    if (!file || !existsSync(file)) return reply.code(404).type("text/plain").send("Not found");
+    // Fastify has decoded the path once already; decoding again would read `%25` as an
+    // escape (`/studio/a%25b` failed) and let `%252f` smuggle a slash.
+    const path = (request.params as { "*": string })["*"] || "index.html";
+    const file = path.includes("\0") ? undefined : fileFor(path);
+    if (!file || !existsSync(file))
+      throw problems.notFound(`No file at ${prefix}${path.slice(0, 200)}.`);
     return reply
       .type(TYPES[extname(file)] ?? "application/octet-stream")
       .header("cache-control", "no-cache")

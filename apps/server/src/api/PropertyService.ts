@@ -19,7 +19,7 @@ import {
   splitDocument,
 } from "../storage/authoring/propertyResources.ts";
 import type { Store } from "../storage/Store.ts";
-import { apiProblems } from "./ApiError.ts";
+import { apiProblems } from "./apiProblems.ts";
 import type { BuilderApi, PartialBuilder } from "./BuilderApi.ts";
 import productionBase, { type ProductionBase } from "./productionBase.ts";
 

@@ -19,7 +19,7 @@ import {
 } from "../storage/authoring/AuthoringRepository.ts";
 import { assembleDocument, resourceKey } from "../storage/authoring/propertyResources.ts";
 import type { Store } from "../storage/Store.ts";
-import { apiProblems } from "./ApiError.ts";
+import { apiProblems } from "./apiProblems.ts";
 import type { PartialBuilder } from "./BuilderApi.ts";
 import { need, type PropertyService } from "./PropertyService.ts";
 import { newId } from "./requestParts.ts";

@@ -7,6 +7,7 @@ import { ADMIN_PASSWORD, apiApp, fixtureDocument, signIn, type Client } from "./
 // get them wrong: the answer is a 4xx problem (400 naming the field), never a 500, and
 // nothing is written.
 const P = "/api/properties/PRfixture";
+type Problem = { errors?: Array<{ path: string }> };
 let app: LiftoffApp;
 let admin: Client;
 let libraryId: string;
@@ -86,7 +87,7 @@ describe("bad input on the studio API", () => {
         refused.push(where);
         expect(res.headers["content-type"], where).toContain("application/problem+json");
         if (res.statusCode === 400)
-          expect(res.json<{ field?: string }>().field, `${where} names no field`).toBeTruthy();
+          expect(res.json<Problem>().errors?.[0]?.path, `${where} names no field`).toBeTruthy();
       }
     // Nearly all are refused. The few that pass carry nothing the route reads (members of
     // other routes' bodies are ignored) or restore the revision the rule is at: no-ops.
@@ -122,7 +123,7 @@ describe("bad input on the studio API", () => {
       const res = await admin.call(method, url);
       expect(res.json(), `${method} ${url}`).toMatchObject({
         status,
-        ...(field ? { field } : {}),
+        ...(field ? { errors: [{ path: field }] } : {}),
       });
     }
   });

@@ -9,37 +9,53 @@ import type {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { userOf, type ApiContext } from "./ApiContext.ts";
 import { putResource, removeResource } from "../storage/authoring/propertyResources.ts";
-import { apiProblems } from "./ApiError.ts";
+import { apiProblems } from "./apiProblems.ts";
 import type { ChangeNote, Expectation } from "./PropertyService.ts";
-import { jsonBody, newId, objectField, paramsOf, revisionOf } from "./requestParts.ts";
+import { item, itemId, positiveInteger, revisedBody, revisionQuery, text } from "./apiSchemas.ts";
+import { newId, paramsOf, revisionOf } from "./requestParts.ts";
 
 type Component = PropertyRuleEvent | PropertyRuleCondition | PropertyRuleAction;
 type ComponentKind = "events" | "conditions" | "actions";
 const KINDS: readonly ComponentKind[] = ["events", "conditions", "actions"];
 
-/** The item with its id, or a new Launch-style id when it has none. */
-export function withId<T>(item: Record<string, unknown>, prefix: string, field: string): T {
+/** The item with its id, or a new Launch-style id when it has none (the schema checks ids). */
+export function withId<T>(item: Record<string, unknown>, prefix: string): T {
   // A blank id is what a form sends for an item it has just added.
   if (item.id === undefined || item.id === "") return { ...item, id: newId(prefix) } as T;
-  if (typeof item.id !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(item.id))
-    throw apiProblems.invalidField(`${field}.id`, "expected letters, digits, _ or - (at most 64)");
   return item as T;
 }
 
 /** A rule as sent: its components get ids when they have none. */
 export function ruleFrom(input: Record<string, unknown>): PropertyRule {
-  const rule = withId<Record<string, unknown>>(input, "RL", "rule");
+  const rule = withId<Record<string, unknown>>(input, "RL");
   for (const kind of KINDS) {
     const list = rule[kind];
-    if (Array.isArray(list))
-      rule[kind] = list.map((c: unknown, i) =>
-        typeof c === "object" && c !== null && !Array.isArray(c)
-          ? withId(c as Record<string, unknown>, "RC", `rule.${kind}[${i}]`)
-          : c,
-      );
+    if (Array.isArray(list)) rule[kind] = list.map((c: Record<string, unknown>) => withId(c, "RC"));
   }
   return rule as unknown as PropertyRule;
 }
+
+/** A rule as the API takes it: components are objects, ids (when sent) well formed. */
+const ruleSchema = {
+  type: "object",
+  properties: {
+    id: itemId,
+    events: { type: "array", items: item },
+    conditions: { type: "array", items: item },
+    actions: { type: "array", items: item },
+  },
+} as const;
+
+const componentBody = {
+  kind: { type: "string", enum: KINDS },
+  component: item,
+  index: { type: "integer", minimum: 0, description: "expected a position in the list" },
+};
+
+type Body = Record<string, unknown> & { revision?: number };
+const bodyOf = (request: FastifyRequest) => request.body as Body;
+const memberOf = (request: FastifyRequest, name: string) =>
+  bodyOf(request)[name] as Record<string, unknown>;
 
 function findRule(document: PropertyDocument, id: string): PropertyRule {
   const rule = document.rules.find((r) => r.id === id);
@@ -62,6 +78,8 @@ interface ListSpec<T> {
   kind: "dataElement" | "rule";
   /** The request body's field, also the audit action's prefix. */
   body: "dataElement" | "rule";
+  /** The schema of that field. */
+  schema: Record<string, unknown>;
   label: string;
   /** The item as sent, with ids given where it has none (and checked where it has). */
   from: (input: Record<string, unknown>) => T;
@@ -75,7 +93,7 @@ const singular = { events: "event", conditions: "condition", actions: "action" }
  * answers the new PropertyState.
  */
 export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const editor = { preHandler: ctx.guard("editor") };
+  const withRevision = { schema: { querystring: revisionQuery } };
   /** A route that changes the resource `target` names, locked at the request's revision. */
   const edit =
     (
@@ -104,14 +122,19 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     const newItem = (request: FastifyRequest) => {
       let item = created.get(request);
       if (!item) {
-        item = spec.from(objectField(jsonBody(request), spec.body));
+        item = spec.from(memberOf(request, spec.body));
         created.set(request, item);
       }
       return item;
     };
+    const create = {
+      type: "object",
+      required: [spec.body],
+      properties: { [spec.body]: spec.schema },
+    };
     app.post(
       url,
-      editor,
+      { schema: { body: create } },
       edit(
         201,
         (request) => ({ ref: { kind: spec.kind, id: newItem(request).id } }),
@@ -128,10 +151,10 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     );
     app.put(
       `${url}/:id`,
-      editor,
+      { schema: { body: revisedBody({ [spec.body]: spec.schema }, [spec.body]) } },
       edit(200, locked(spec.kind), (document, request) => {
         const id = paramsOf(request).id!;
-        const item = spec.from({ ...objectField(jsonBody(request), spec.body), id });
+        const item = spec.from({ ...memberOf(request, spec.body), id });
         // Saving over a deleted item (the editor chose "keep mine") brings it back.
         putResource(document, spec.kind, item);
         return {
@@ -143,7 +166,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     );
     app.delete(
       `${url}/:id`,
-      editor,
+      withRevision,
       edit(200, locked(spec.kind), (document, request) => {
         const id = paramsOf(request).id!;
         const removed = items(document).find((item) => item.id === id);
@@ -158,19 +181,29 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     );
   }
 
+  const extensionBody = {
+    type: "object",
+    required: ["extension"],
+    properties: {
+      // Absent when the extension is added; an update names the revision it started from.
+      revision: positiveInteger,
+      extension: { type: "object", properties: { name: text(100) } },
+    },
+  };
   app.put(
     "/api/properties/:pid/extensions/:name",
-    editor,
+    { schema: { body: extensionBody } },
     edit(
       200,
       (request) => {
-        const body = jsonBody(request);
         const ref = { kind: "extension" as const, id: paramsOf(request).name! };
-        return body.revision === undefined ? { ref } : { ref, revision: revisionOf(request) };
+        return bodyOf(request).revision === undefined
+          ? { ref }
+          : { ref, revision: revisionOf(request) };
       },
       (document, request) => {
         const { name } = paramsOf(request);
-        const extension = objectField(jsonBody(request), "extension");
+        const extension = memberOf(request, "extension");
         if (extension.name !== undefined && extension.name !== name)
           throw apiProblems.invalidField("extension.name", `must match the URL (${name})`);
         const exists = document.extensions.some((e) => e.name === name);
@@ -185,7 +218,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   );
   app.delete(
     "/api/properties/:pid/extensions/:name",
-    editor,
+    withRevision,
     edit(200, locked("extension"), (document, request) => {
       const { name } = paramsOf(request);
       if (!removeResource(document, { kind: "extension", id: name! }))
@@ -199,14 +232,16 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     field: "dataElements",
     kind: "dataElement",
     body: "dataElement",
+    schema: item,
     label: "data element",
-    from: (input) => withId(input, "DE", "dataElement"),
+    from: (input) => withId(input, "DE"),
   });
   listRoutes<PropertyRule>({
     path: "rules",
     field: "rules",
     kind: "rule",
     body: "rule",
+    schema: ruleSchema,
     label: "rule",
     from: ruleFrom,
   });
@@ -217,21 +252,19 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   });
   app.post(
     "/api/properties/:pid/rules/:id/components",
-    editor,
+    { schema: { body: revisedBody(componentBody, ["kind", "component"]) } },
     edit(201, ruleLock, (document, request) => {
       const rule = findRule(document, paramsOf(request).id!);
-      const body = jsonBody(request);
+      const body = bodyOf(request);
       const kind = body.kind as ComponentKind;
-      if (!KINDS.includes(kind))
-        throw apiProblems.invalidField("kind", `expected one of ${KINDS.join(", ")}`);
-      const component = withId<Component>(objectField(body, "component"), "RC", "component");
+      const component = withId<Component>(memberOf(request, "component"), "RC");
       if (KINDS.some((k) => (rule[k] as Component[]).some((c) => c.id === component.id)))
         throw apiProblems.conflict(
           `Component id "${component.id}" is taken in rule "${rule.name}".`,
         );
       const list = rule[kind] as Component[];
       const index = body.index === undefined ? list.length : body.index;
-      if (typeof index !== "number" || !Number.isInteger(index) || index < 0 || index > list.length)
+      if (typeof index !== "number" || index > list.length)
         throw apiProblems.invalidField("index", `expected an integer from 0 to ${list.length}`);
       list.splice(index, 0, component);
       return {
@@ -243,13 +276,13 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   );
   app.put(
     "/api/properties/:pid/rules/:id/components/:cid",
-    editor,
+    { schema: { body: revisedBody({ component: item }, ["component"]) } },
     edit(200, ruleLock, (document, request) => {
       const { id, cid } = paramsOf(request);
       const rule = findRule(document, id!);
       const { kind, index } = findComponent(rule, cid!);
       (rule[kind] as Component[])[index] = {
-        ...objectField(jsonBody(request), "component"),
+        ...memberOf(request, "component"),
         id: cid,
       } as Component;
       return {
@@ -261,7 +294,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   );
   app.delete(
     "/api/properties/:pid/rules/:id/components/:cid",
-    editor,
+    withRevision,
     edit(200, ruleLock, (document, request) => {
       const { id, cid } = paramsOf(request);
       const rule = findRule(document, id!);

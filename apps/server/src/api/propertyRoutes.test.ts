@@ -108,7 +108,7 @@ describe("properties", () => {
     expect(stale.json()).toMatchObject({
       status: 409,
       type: "urn:liftoff:errors:api:edit-conflict",
-      field: "revision",
+      errors: [{ path: "revision" }],
       conflict: {
         resource: { kind: "settings", id: "property", name: "Fixture 2" },
         yourRevision: 1,
@@ -146,7 +146,7 @@ describe("properties", () => {
     const missingRevision = await editor.call("PUT", `${P}/data-elements/DEpagename`, {
       dataElement: {},
     });
-    expect(missingRevision.json()).toMatchObject({ status: 400, field: "revision" });
+    expect(missingRevision.json()).toMatchObject({ status: 400, errors: [{ path: "revision" }] });
     const badElement = await editor.call("POST", `${P}/data-elements`, {
       dataElement: { name: 7, modulePath: "core/src/lib/dataElements/customCode.js" },
     });
@@ -157,13 +157,13 @@ describe("properties", () => {
     const badId = await editor.call("POST", `${P}/data-elements`, {
       dataElement: { id: 5, name: "n", modulePath: "core/src/lib/dataElements/customCode.js" },
     });
-    expect(badId.json()).toMatchObject({ status: 400, field: "dataElement.id" });
+    expect(badId.json()).toMatchObject({ status: 400, errors: [{ path: "dataElement.id" }] });
     const notJson = await editor.call("PUT", `${P}/settings`, "{revision:", {
       "content-type": "application/json",
     });
-    expect(notJson.json()).toMatchObject({ status: 400, field: "body" });
+    expect(notJson.json()).toMatchObject({ status: 400, errors: [{ path: "body" }] });
     const idChange = await editor.call("PUT", `${P}/settings`, { revision: 1, settings: [] });
-    expect(idChange.json()).toMatchObject({ status: 400, field: "settings" });
+    expect(idChange.json()).toMatchObject({ status: 400, errors: [{ path: "settings" }] });
     expect((await viewer.call("GET", "/api/properties/PRnone")).statusCode).toBe(404);
   });
 
@@ -260,7 +260,7 @@ describe("properties", () => {
       kind: "action",
       component: {},
     });
-    expect(badKind.json()).toMatchObject({ status: 400, field: "kind" });
+    expect(badKind.json()).toMatchObject({ status: 400, errors: [{ path: "kind" }] });
     await ok("DELETE", `${P}/rules/${rule.id}/components/${action.id}`, undefined, locked);
     // A component a form has just added arrives with a blank id and gets one.
     const relabelled = await ok(
@@ -305,7 +305,7 @@ describe("properties", () => {
       revision: 2,
       extension: { name: "web-sdk" },
     });
-    expect(mismatch.json()).toMatchObject({ status: 400, field: "extension.name" });
+    expect(mismatch.json()).toMatchObject({ status: 400, errors: [{ path: "extension.name" }] });
     expect((await editor.call("DELETE", `${P}/extensions/nope?revision=${rev}`)).statusCode).toBe(
       404,
     );
@@ -357,21 +357,25 @@ describe("properties", () => {
     const first = state(await viewer.call("GET", `${P}/revisions/1`));
     expect(first.document.rules[0]!.name).toBe("Page View");
     expect((await viewer.call("GET", `${P}/revisions/9`)).statusCode).toBe(404);
-    expect((await viewer.call("GET", `${P}/revisions/x`)).json()).toMatchObject({ field: "n" });
+    expect((await viewer.call("GET", `${P}/revisions/x`)).json()).toMatchObject({
+      errors: [{ path: "n" }],
+    });
     const diff = (await viewer.call("GET", `${P}/diff?from=1&to=2`)).json<PropertyDiff>();
     expect(diff).toMatchObject({
       from: 1,
       to: 2,
       changes: [{ kind: "rule", id: "RLpageview", change: "changed" }],
     });
-    expect((await viewer.call("GET", `${P}/diff?from=1`)).json()).toMatchObject({ field: "to" });
+    expect((await viewer.call("GET", `${P}/diff?from=1`)).json()).toMatchObject({
+      errors: [{ path: "to" }],
+    });
     const exported = (await viewer.call("GET", `${P}/export`)).json<PropertyDocument>();
     expect(exported.rules[0]!.name).toBe("Page View (all pages)");
     const launch = await viewer.call("GET", `${P}/export?format=launch`);
     expect(launch.statusCode).toBe(200);
     expect(launch.json()).toMatchObject({ property: { id: "PRfixture" } });
     expect((await viewer.call("GET", `${P}/export?format=zip`)).json()).toMatchObject({
-      field: "format",
+      errors: [{ path: "format" }],
     });
   });
 

@@ -10,26 +10,65 @@ import {
 } from "@liftoff/schema";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { userOf, type ApiContext } from "./ApiContext.ts";
-import { apiProblems } from "./ApiError.ts";
+import { apiProblems } from "./apiProblems.ts";
 import { cacheControlFor } from "./Publisher.ts";
+import parseStrictJson from "../http/parseStrictJson.ts";
 import { asBadRequest, need } from "./PropertyService.ts";
-import {
-  jsonBody,
-  newId,
-  paramsOf,
-  positiveInteger,
-  queryOf,
-  revisionOf,
-  stringField,
-} from "./requestParts.ts";
+import { positiveIntegerText, revisedBody, text } from "./apiSchemas.ts";
+import { newId, paramsOf, revisionOf } from "./requestParts.ts";
 import { SETTINGS_RESOURCE_ID } from "@liftoff/schema";
 
-function domainsOf(body: Record<string, unknown>): string[] {
-  const domains = body.domains ?? [];
-  if (!Array.isArray(domains) || domains.some((d) => typeof d !== "string" || d.trim() === ""))
-    throw apiProblems.invalidField("domains", "expected a list of host names");
-  return domains as string[];
+const createBody = {
+  type: "object",
+  required: ["name", "orgId"],
+  properties: {
+    name: text(),
+    orgId: {
+      type: "string",
+      maxLength: 100,
+      pattern: "^[A-Za-z0-9]+@AdobeOrg$",
+      description: "expected an org id like 5LIFTOFF0PCMARKETING0001@AdobeOrg",
+    },
+    domains: { type: "array", maxItems: 100, items: text(253) },
+  },
+} as const;
+interface CreateBody {
+  name: string;
+  orgId: string;
+  domains?: string[];
 }
+
+/** Settings: the members sent are merged over what the document has. */
+const settingsBody = revisedBody({
+  name: text(),
+  settings: { type: "object" },
+  company: { type: "object" },
+});
+interface SettingsBody {
+  revision: number;
+  name?: string;
+  settings?: Partial<PropertyDocumentSettings>;
+  company?: Partial<Company>;
+}
+
+const revisionParams = {
+  type: "object",
+  properties: { n: positiveIntegerText },
+} as const;
+
+const diffQuery = {
+  type: "object",
+  required: ["from", "to"],
+  properties: { from: positiveIntegerText, to: positiveIntegerText },
+} as const;
+
+const exportQuery = {
+  type: "object",
+  properties: {
+    format: { type: "string", enum: ["launch", "liftoff"] },
+    environmentId: text(100),
+  },
+} as const;
 
 /** A new property: the three Launch environments and the Core extension, nothing else yet. */
 export function newPropertyDocument(
@@ -56,32 +95,18 @@ export function newPropertyDocument(
   };
 }
 
-/** An optional object member of the settings body, merged over what the document has. */
-function mergeable(
-  body: Record<string, unknown>,
-  name: string,
-): Record<string, unknown> | undefined {
-  const value = body[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw apiProblems.invalidField(name, "expected an object");
-  return value as Record<string, unknown>;
-}
-
-/** An import body: JSON when it parses, else the text itself (a built Launch library file). */
+/**
+ * An import body: a JSON object (application/json, parsed by the API), or text: a built
+ * Launch library file, or a container or document sent as text, parsed as strictly as JSON.
+ */
 function importInput(request: FastifyRequest): unknown {
-  const raw = request.body;
-  if (typeof raw !== "string") return raw;
-  if (raw.trim() === "")
-    throw apiProblems.invalidField(
-      "body",
-      "expected a Launch container, library file or property document",
-    );
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
-  }
+  const sent = request.body;
+  const expected = "expected a Launch container, library file or property document";
+  if (typeof sent === "object" && sent !== null && !Array.isArray(sent)) return sent;
+  if (typeof sent !== "string" || sent.trim() === "")
+    throw apiProblems.invalidField("body", expected);
+  if (!sent.trimStart().startsWith("{")) return sent;
+  return parseStrictJson(Buffer.from(sent), apiProblems.invalidField);
 }
 
 /** The builder refuses documents with validation problems (`BuildRefusedError.problems`). */
@@ -97,119 +122,122 @@ const isPropertyDocument = (input: unknown) =>
 
 /** Properties: list, create, read, settings, validation, revisions, diff, export, import. */
 export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const viewer = { preHandler: ctx.guard("viewer") };
-  const editor = { preHandler: ctx.guard("editor") };
   const { properties } = ctx;
 
-  app.get("/api/properties", viewer, () => ctx.store.authoring.listProperties());
+  app.get("/api/properties", () => ctx.store.authoring.listProperties());
 
-  app.post("/api/properties", editor, async (request, reply) => {
-    const body = jsonBody(request);
-    const name = stringField(body, "name")!;
-    const orgId = stringField(body, "orgId")!;
-    if (!/^[A-Za-z0-9]+@AdobeOrg$/.test(orgId))
-      throw apiProblems.invalidField(
-        "orgId",
-        "expected an org id like 5LIFTOFF0PCMARKETING0001@AdobeOrg",
-      );
-    const document = newPropertyDocument(name, orgId, domainsOf(body));
-    const snapshot = await properties.create(document, userOf(request), {
-      action: "property.create",
-      summary: `created property "${name}"`,
-    });
-    return reply.code(201).send(await properties.state(snapshot));
-  });
+  app.post<{ Body: CreateBody }>(
+    "/api/properties",
+    { schema: { body: createBody } },
+    async (request, reply) => {
+      const { name, orgId, domains = [] } = request.body;
+      const document = newPropertyDocument(name, orgId, domains);
+      const snapshot = await properties.create(document, userOf(request), {
+        action: "property.create",
+        summary: `created property "${name}"`,
+      });
+      return reply.code(201).send(await properties.state(snapshot));
+    },
+  );
 
-  app.get("/api/properties/:pid", viewer, async (request) =>
+  app.get("/api/properties/:pid", async (request) =>
     properties.state(await properties.snapshot(paramsOf(request).pid!)),
   );
 
-  app.put("/api/properties/:pid/settings", editor, async (request) => {
-    const body = jsonBody(request);
-    const name = stringField(body, "name", { required: false });
-    const settings = mergeable(body, "settings");
-    const company = mergeable(body, "company");
-    const pid = paramsOf(request).pid!;
-    const state = await properties.change(
-      pid,
-      userOf(request),
-      [{ ref: { kind: "settings", id: SETTINGS_RESOURCE_ID }, revision: revisionOf(request) }],
-      (document) => {
-        if (name !== undefined) document.property.name = name;
-        if (settings)
-          document.property.settings = {
-            ...document.property.settings,
-            ...(settings as PropertyDocumentSettings),
+  app.put<{ Body: SettingsBody }>(
+    "/api/properties/:pid/settings",
+    { schema: { body: settingsBody } },
+    async (request) => {
+      const { name, settings, company } = request.body;
+      const pid = paramsOf(request).pid!;
+      const state = await properties.change(
+        pid,
+        userOf(request),
+        [{ ref: { kind: "settings", id: SETTINGS_RESOURCE_ID }, revision: revisionOf(request) }],
+        (document) => {
+          if (name !== undefined) document.property.name = name;
+          if (settings)
+            document.property.settings = {
+              ...document.property.settings,
+              ...settings,
+            };
+          if (company) document.company = { ...document.company, ...company };
+          return {
+            action: "property.settings",
+            target: document.property.id,
+            summary: "updated property settings",
           };
-        if (company) document.company = { ...document.company, ...(company as Partial<Company>) };
-        return {
-          action: "property.settings",
-          target: document.property.id,
-          summary: "updated property settings",
-        };
-      },
-    );
-    // A new cache time applies to the files already served, not only to the next publish.
-    const shipped = state.document.environments.filter((e) => e.stage !== "development");
-    await ctx.store.authoring.setCacheControl(
-      pid,
-      shipped.map((e) => e.id),
-      cacheControlFor("production", state.document),
-    );
-    return state;
-  });
+        },
+      );
+      // A new cache time applies to the files already served, not only to the next publish.
+      const shipped = state.document.environments.filter((e) => e.stage !== "development");
+      await ctx.store.authoring.setCacheControl(
+        pid,
+        shipped.map((e) => e.id),
+        cacheControlFor("production", state.document),
+      );
+      return state;
+    },
+  );
 
-  app.get("/api/properties/:pid/validation", viewer, async (request) => {
+  app.get("/api/properties/:pid/validation", async (request) => {
     const { revision, document } = await properties.load(paramsOf(request).pid!);
     return { revision, problems: need(ctx.builder, "validateProperty")(document) };
   });
 
-  app.get("/api/properties/:pid/revisions", viewer, async (request) => {
+  app.get("/api/properties/:pid/revisions", async (request) => {
     const { pid } = paramsOf(request);
     await properties.load(pid!);
     return ctx.store.authoring.listRevisions(pid!);
   });
 
-  app.get("/api/properties/:pid/revisions/:n", viewer, async (request) => {
-    const { pid, n } = paramsOf(request);
-    return properties.state(await properties.snapshot(pid!, positiveInteger(n, "n")));
-  });
+  app.get(
+    "/api/properties/:pid/revisions/:n",
+    { schema: { params: revisionParams } },
+    async (request) => {
+      const { pid, n } = paramsOf(request);
+      return properties.state(await properties.snapshot(pid!, Number(n)));
+    },
+  );
 
-  app.get("/api/properties/:pid/diff", viewer, async (request): Promise<PropertyDiff> => {
-    const { pid } = paramsOf(request);
-    const query = queryOf(request);
-    const from = positiveInteger(query.from, "from");
-    const to = positiveInteger(query.to, "to");
-    const [a, b] = [
-      await properties.loadRevision(pid!, from),
-      await properties.loadRevision(pid!, to),
-    ];
-    return { from, to, changes: need(ctx.builder, "diffProperties")(a.document, b.document) };
-  });
+  app.get<{ Querystring: { from: string; to: string } }>(
+    "/api/properties/:pid/diff",
+    { schema: { querystring: diffQuery } },
+    async (request): Promise<PropertyDiff> => {
+      const { pid } = paramsOf(request);
+      const from = Number(request.query.from);
+      const to = Number(request.query.to);
+      const [a, b] = [
+        await properties.loadRevision(pid!, from),
+        await properties.loadRevision(pid!, to),
+      ];
+      return { from, to, changes: need(ctx.builder, "diffProperties")(a.document, b.document) };
+    },
+  );
 
-  app.get("/api/properties/:pid/export", viewer, async (request) => {
-    const { document } = await properties.load(paramsOf(request).pid!);
-    const query = queryOf(request);
-    if (query.format === undefined || query.format === "liftoff") return document;
-    if (query.format !== "launch")
-      throw apiProblems.invalidField("format", "expected launch or liftoff");
-    const environmentId =
-      typeof query.environmentId === "string"
-        ? query.environmentId
-        : document.environments.find((e) => e.stage === "production")?.id;
-    if (!environmentId || !document.environments.some((e) => e.id === environmentId))
-      throw apiProblems.invalidField(
-        "environmentId",
-        "expected an environment id of this property",
-      );
-    try {
-      return await need(ctx.builder, "exportLaunch")(document, environmentId);
-    } catch (error) {
-      return refusedOr(error);
-    }
-  });
+  app.get<{ Querystring: { format?: "launch" | "liftoff"; environmentId?: string } }>(
+    "/api/properties/:pid/export",
+    { schema: { querystring: exportQuery } },
+    async (request) => {
+      const { document } = await properties.load(paramsOf(request).pid!);
+      const query = request.query;
+      if (query.format === undefined || query.format === "liftoff") return document;
+      const environmentId =
+        query.environmentId ?? document.environments.find((e) => e.stage === "production")?.id;
+      if (!environmentId || !document.environments.some((e) => e.id === environmentId))
+        throw apiProblems.invalidField(
+          "environmentId",
+          "expected an environment id of this property",
+        );
+      try {
+        return await need(ctx.builder, "exportLaunch")(document, environmentId);
+      } catch (error) {
+        return refusedOr(error);
+      }
+    },
+  );
 
-  app.post("/api/properties/import", editor, async (request, reply) => {
+  app.post("/api/properties/import", async (request, reply) => {
     const input = importInput(request);
     let document: unknown = input;
     let report: ImportResult["report"] = { mapped: [], opaque: [], warnings: [] };

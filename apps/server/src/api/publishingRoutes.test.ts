@@ -238,33 +238,33 @@ describe("publishing", () => {
       [{ name: "x", environmentId: ENV.production }, "environmentId"],
       [{ name: "", environmentId: ENV.development }, "name"],
       [{ name: "x", resources: "all" }, "resources"],
-      [{ name: "x", resources: [{ kind: "rule" }] }, "resources[0]"],
+      [{ name: "x", resources: [{ kind: "rule" }] }, "resources[0].id"],
       [{ name: "x", resources: [{ kind: "settings", id: "property" }] }, "resources[0].kind"],
       [{ name: "x", resources: [{ kind: "rule", id: "RLnone" }] }, "resources[0].id"],
       [{ name: "x", addAllChanged: "yes" }, "addAllChanged"],
     ] as const)
       expect((await editor.call("POST", `${P}/libraries`, body)).json(), field).toMatchObject({
         status: 400,
-        field,
+        errors: [{ path: field }],
       });
     const lib = library(await editor.call("POST", `${P}/libraries`, { name: "Empty" }));
     expect(lib.environmentId).toBeUndefined();
     expect(
       (await editor.call("POST", `${P}/libraries/${lib.id}/resources`, {})).json(),
-    ).toMatchObject({ status: 400, field: "resources" });
+    ).toMatchObject({ status: 400, errors: [{ path: "resources" }] });
     expect(
       (await editor.call("DELETE", `${P}/libraries/${lib.id}/resources/rule/RLnone`)).statusCode,
     ).toBe(404);
     expect(
       (await editor.call("DELETE", `${P}/libraries/${lib.id}/resources/widget/RLpageview`)).json(),
-    ).toMatchObject({ status: 400, field: "kind" });
+    ).toMatchObject({ status: 400, errors: [{ path: "kind" }] });
     expect(
       (
         await editor.call("POST", `${P}/libraries/${lib.id}/resources`, {
           resources: [{ kind: "rule", id: "RLnone" }],
         })
       ).json(),
-    ).toMatchObject({ status: 400, field: "resources[0].id" });
+    ).toMatchObject({ status: 400, errors: [{ path: "resources[0].id" }] });
     // An unknown library is 404 on every route.
     for (const [method, url, body] of [
       ["GET", `${P}/libraries/LBnone`, undefined],
@@ -288,7 +288,7 @@ describe("publishing", () => {
       (
         await editor.call("PATCH", `${P}/libraries/${lib.id}`, { environmentId: ENV.staging })
       ).json(),
-    ).toMatchObject({ status: 400, field: "environmentId" });
+    ).toMatchObject({ status: 400, errors: [{ path: "environmentId" }] });
   });
 
   it("builds the latest revisions in development and the pinned ones once submitted", async () => {

@@ -225,7 +225,7 @@ describe("resource history, restore, copy and bulk", () => {
     expect(de.document.dataElements.map((d) => d.name)).toEqual(["page name", "Copy of page name"]);
     expect((await erin.call("POST", `${P}/resources/extension/core/copy`)).json()).toMatchObject({
       status: 400,
-      field: "kind",
+      errors: [{ path: "kind" }],
     });
   });
 
@@ -280,11 +280,11 @@ describe("resource history, restore, copy and bulk", () => {
     ] as const)
       expect((await erin.call("POST", `${P}/bulk`, body)).json(), field).toMatchObject({
         status: 400,
-        field,
+        errors: [{ path: field }],
       });
     expect((await viewer.call("GET", `${P}/resources/widget/x/revisions`)).json()).toMatchObject({
       status: 400,
-      field: "kind",
+      errors: [{ path: "kind" }],
     });
     expect((await viewer.call("GET", `${P}/resources/rule/RLnone/revisions`)).statusCode).toBe(404);
     expect(
@@ -297,7 +297,7 @@ describe("resource history, restore, copy and bulk", () => {
       (
         await erin.call("POST", `${P}/resources/rule/${rule.id}/restore`, { revision: 1, from: 7 })
       ).json(),
-    ).toMatchObject({ status: 400, field: "from" });
+    ).toMatchObject({ status: 400, errors: [{ path: "from" }] });
     expect(
       (await erin.call("POST", `${P}/resources/rule/RLnone/restore`, { revision: 1 })).json(),
     ).toMatchObject({ status: 404, type: "urn:liftoff:errors:api:not-found" });

@@ -1,5 +1,4 @@
 import {
-  RESOURCE_KINDS,
   type PropertyDataElement,
   type PropertyDocument,
   type PropertyRule,
@@ -9,10 +8,17 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { putResource, removeResource } from "../storage/authoring/propertyResources.ts";
 import { userOf, type ApiContext } from "./ApiContext.ts";
-import { apiProblems } from "./ApiError.ts";
+import { apiProblems } from "./apiProblems.ts";
 import { ruleFrom, withId } from "./itemRoutes.ts";
 import type { ChangeNote } from "./PropertyService.ts";
-import { jsonBody, paramsOf, positiveInteger, revisionOf } from "./requestParts.ts";
+import {
+  positiveInteger,
+  positiveIntegerText,
+  resourceKind,
+  revisedBody,
+  text,
+} from "./apiSchemas.ts";
+import { paramsOf, revisionOf } from "./requestParts.ts";
 
 const LABEL: Record<ResourceKind, string> = {
   rule: "rule",
@@ -22,18 +28,10 @@ const LABEL: Record<ResourceKind, string> = {
   settings: "property settings",
 };
 
+/** The resource the URL names; the route's params schema has checked `kind`. */
 function refOf(request: FastifyRequest): ResourceRef {
   const { kind, id } = paramsOf(request);
-  if (!(RESOURCE_KINDS as readonly string[]).includes(kind!))
-    throw apiProblems.invalidField("kind", `expected one of ${RESOURCE_KINDS.join(", ")}`);
   return { kind: kind as ResourceKind, id: id! };
-}
-
-/** "Copy of X", or "Copy of X (2)"… when that name is taken (names are unique per list). */
-function copyName(name: string, taken: Set<string>): string {
-  const first = `Copy of ${name}`;
-  if (!taken.has(first)) return first;
-  for (let n = 2; ; n++) if (!taken.has(`${first} (${n})`)) return `${first} (${n})`;
 }
 
 const BULK_ACTIONS = ["enable", "disable", "delete", "restore"] as const;
@@ -43,22 +41,51 @@ interface BulkItem extends ResourceRef {
   revision: number;
 }
 
-function bulkItems(body: Record<string, unknown>): BulkItem[] {
-  const items = body.items;
-  if (!Array.isArray(items) || items.length === 0 || items.length > 500)
-    throw apiProblems.invalidField("items", "expected a list of 1 to 500 {kind, id, revision}");
-  return items.map((item: unknown, i) => {
-    const x = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
-    if (!["rule", "dataElement", "extension"].includes(String(x.kind)))
-      throw apiProblems.invalidField(`items[${i}].kind`, "expected rule, dataElement or extension");
-    if (typeof x.id !== "string" || x.id === "")
-      throw apiProblems.invalidField(`items[${i}].id`, "expected an id");
-    return {
-      kind: x.kind as ResourceKind,
-      id: x.id,
-      revision: positiveInteger(x.revision, `items[${i}].revision`),
-    };
-  });
+const resourceParams = {
+  type: "object",
+  properties: { kind: resourceKind, n: positiveIntegerText },
+} as const;
+
+const copyParams = {
+  type: "object",
+  properties: {
+    kind: {
+      type: "string",
+      enum: ["rule", "dataElement"],
+      description: "only rules and data elements can be copied",
+    },
+  },
+} as const;
+
+const restoreBody = revisedBody({ from: positiveInteger });
+
+const bulkBody = {
+  type: "object",
+  required: ["action", "items"],
+  properties: {
+    action: { type: "string", enum: [...BULK_ACTIONS] },
+    items: {
+      type: "array",
+      minItems: 1,
+      maxItems: 500,
+      items: {
+        type: "object",
+        required: ["kind", "id", "revision"],
+        properties: {
+          kind: { type: "string", enum: ["rule", "dataElement", "extension"] },
+          id: text(64),
+          revision: positiveInteger,
+        },
+      },
+    },
+  },
+} as const;
+
+/** "Copy of X", or "Copy of X (2)"… when that name is taken (names are unique per list). */
+function copyName(name: string, taken: Set<string>): string {
+  const first = `Copy of ${name}`;
+  if (!taken.has(first)) return first;
+  for (let n = 2; ; n++) if (!taken.has(`${first} (${n})`)) return `${first} (${n})`;
 }
 
 /**
@@ -66,11 +93,10 @@ function bulkItems(body: Record<string, unknown>): BulkItem[] {
  * newest, copies of rules and data elements, and bulk enable, disable, delete and restore.
  */
 export default function resourceRoutes(app: FastifyInstance, ctx: ApiContext): void {
-  const viewer = { preHandler: ctx.guard("viewer") };
-  const editor = { preHandler: ctx.guard("editor") };
+  const params = { params: resourceParams };
   const base = "/api/properties/:pid/resources/:kind/:id";
 
-  app.get(`${base}/revisions`, viewer, async (request) => {
+  app.get(`${base}/revisions`, { schema: params }, async (request) => {
     const { pid } = paramsOf(request);
     const ref = refOf(request);
     await ctx.properties.snapshot(pid!);
@@ -79,48 +105,47 @@ export default function resourceRoutes(app: FastifyInstance, ctx: ApiContext): v
     return history;
   });
 
-  app.get(`${base}/revisions/:n`, viewer, async (request) => {
+  app.get(`${base}/revisions/:n`, { schema: params }, async (request) => {
     const { pid, n } = paramsOf(request);
     const ref = refOf(request);
-    const revision = await ctx.store.authoring.resourceRevision(pid!, ref, positiveInteger(n, "n"));
+    const revision = await ctx.store.authoring.resourceRevision(pid!, ref, Number(n));
     if (!revision) throw apiProblems.notFound(`Revision ${n} of ${LABEL[ref.kind]} "${ref.id}"`);
     return revision;
   });
 
-  app.post(`${base}/restore`, editor, async (request) => {
-    const { pid } = paramsOf(request);
-    const ref = refOf(request);
-    const body = jsonBody(request);
-    const history = await ctx.store.authoring.resourceHistory(pid!, ref);
-    if (history.length === 0) throw apiProblems.notFound(`${LABEL[ref.kind]} "${ref.id}"`);
-    // Without `from`: the newest revision that is not a delete ("undo delete").
-    const from =
-      body.from === undefined
-        ? history.find((h) => !h.deleted)?.revision
-        : positiveInteger(body.from, "from");
-    const source = from && (await ctx.store.authoring.resourceRevision(pid!, ref, from));
-    if (!source || source.deleted)
-      throw apiProblems.invalidField("from", `no revision of ${ref.kind} "${ref.id}" to restore`);
-    return ctx.properties.change(
-      pid!,
-      userOf(request),
-      [{ ref, revision: revisionOf(request) }],
-      (document) => {
-        putResource(document, ref.kind, source.body);
-        return {
-          action: `${ref.kind}.restore`,
-          target: ref.id,
-          summary: `restored ${LABEL[ref.kind]} "${source.name}" to revision ${from}`,
-        };
-      },
-    );
-  });
+  app.post<{ Body: { revision: number; from?: number } }>(
+    `${base}/restore`,
+    { schema: { ...params, body: restoreBody } },
+    async (request) => {
+      const { pid } = paramsOf(request);
+      const ref = refOf(request);
+      const body = request.body;
+      const history = await ctx.store.authoring.resourceHistory(pid!, ref);
+      if (history.length === 0) throw apiProblems.notFound(`${LABEL[ref.kind]} "${ref.id}"`);
+      // Without `from`: the newest revision that is not a delete ("undo delete").
+      const from = body.from ?? history.find((h) => !h.deleted)?.revision;
+      const source = from && (await ctx.store.authoring.resourceRevision(pid!, ref, from));
+      if (!source || source.deleted)
+        throw apiProblems.invalidField("from", `no revision of ${ref.kind} "${ref.id}" to restore`);
+      return ctx.properties.change(
+        pid!,
+        userOf(request),
+        [{ ref, revision: revisionOf(request) }],
+        (document) => {
+          putResource(document, ref.kind, source.body);
+          return {
+            action: `${ref.kind}.restore`,
+            target: ref.id,
+            summary: `restored ${LABEL[ref.kind]} "${source.name}" to revision ${from}`,
+          };
+        },
+      );
+    },
+  );
 
-  app.post(`${base}/copy`, editor, async (request, reply) => {
+  app.post(`${base}/copy`, { schema: { params: copyParams } }, async (request, reply) => {
     const { pid } = paramsOf(request);
     const ref = refOf(request);
-    if (ref.kind !== "rule" && ref.kind !== "dataElement")
-      throw apiProblems.invalidField("kind", "only rules and data elements can be copied");
     const copyId = { id: "" };
     const state = await ctx.properties.change(pid!, userOf(request), [], (document) => {
       const list = (ref.kind === "rule" ? document.rules : document.dataElements) as Array<
@@ -132,7 +157,7 @@ export default function resourceRoutes(app: FastifyInstance, ctx: ApiContext): v
       const copy =
         ref.kind === "rule"
           ? ruleFrom(stripIds({ ...(original as PropertyRule), name }))
-          : withId<PropertyDataElement>({ ...original, name, id: undefined }, "DE", "dataElement");
+          : withId<PropertyDataElement>({ ...original, name, id: undefined }, "DE");
       copyId.id = copy.id;
       list.push(copy);
       return {
@@ -145,24 +170,24 @@ export default function resourceRoutes(app: FastifyInstance, ctx: ApiContext): v
     return reply.code(201).send(state);
   });
 
-  app.post("/api/properties/:pid/bulk", editor, async (request) => {
-    const { pid } = paramsOf(request);
-    const body = jsonBody(request);
-    const action = body.action as BulkAction;
-    if (!BULK_ACTIONS.includes(action))
-      throw apiProblems.invalidField("action", `expected one of ${BULK_ACTIONS.join(", ")}`);
-    const items = bulkItems(body);
-    const history =
-      action === "restore"
-        ? await Promise.all(items.map((item) => restorable(ctx, pid!, item)))
-        : [];
-    return ctx.properties.change(
-      pid!,
-      userOf(request),
-      items.map((item) => ({ ref: item, revision: item.revision })),
-      (document) => applyBulk(document, action, items, history),
-    );
-  });
+  app.post<{ Body: { action: BulkAction; items: BulkItem[] } }>(
+    "/api/properties/:pid/bulk",
+    { schema: { body: bulkBody } },
+    async (request) => {
+      const { pid } = paramsOf(request);
+      const { action, items } = request.body;
+      const history =
+        action === "restore"
+          ? await Promise.all(items.map((item) => restorable(ctx, pid!, item)))
+          : [];
+      return ctx.properties.change(
+        pid!,
+        userOf(request),
+        items.map((item) => ({ ref: item, revision: item.revision })),
+        (document) => applyBulk(document, action, items, history),
+      );
+    },
+  );
 }
 
 /** A rule's copy gets new ids for itself and every component. */

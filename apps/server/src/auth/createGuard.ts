@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Role, UserInfo } from "@liftoff/schema";
 import type { FastifyRequest } from "fastify";
-import { apiProblems } from "../api/ApiError.ts";
+import { apiProblems } from "../api/apiProblems.ts";
 import parseCookieHeader from "../edge/parseCookieHeader.ts";
 import type { SessionRecord } from "../storage/authoring/UserRepository.ts";
 import type { Store } from "../storage/Store.ts";
@@ -17,7 +17,7 @@ export interface Signed {
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in user, set by a guard; null on routes without one. */
+    /** The signed-in user, set by the access hook; null on public routes. */
     signed: Signed | null;
   }
 }
@@ -45,8 +45,9 @@ export async function sessionOf(
 }
 
 /**
- * Guards as preHandlers: `guard("editor")` lets a request through only with a live session
- * of at least that role and, for anything but GET/HEAD, the session's CSRF token in
+ * The check behind every guarded route (http/enforceRouteAccess.ts applies it as the route
+ * table says): `guard("editor")` lets a request through only with a live session of at
+ * least that role and, for anything but GET/HEAD, the session's CSRF token in
  * `x-csrf-token` (the cookie alone is sent by any page the browser visits; the header is
  * not, so a forged cross-site form or fetch cannot change anything).
  */
@@ -64,5 +65,3 @@ export default function createGuard(store: Store) {
       request.signed = signed;
     };
 }
-
-export type Guard = ReturnType<typeof createGuard>;

@@ -2,6 +2,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { HttpError } from "./HttpError.ts";
 import { problems } from "./problems.ts";
 
+/** Longest URL or detail a log line carries: a refused request cannot write 16 KB lines. */
+const LOG_TEXT = 200;
+
+const bounded = (text: string) =>
+  text.length > LOG_TEXT ? `${text.slice(0, LOG_TEXT)}… (${text.length} chars)` : text;
+
 /** Fastify's own 4xx errors (body parsing, limits) mapped onto our catalogue. */
 function fromFastify(error: FastifyError): HttpError | undefined {
   switch (error.code) {
@@ -19,13 +25,9 @@ function fromFastify(error: FastifyError): HttpError | undefined {
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
       return problems.malformedJson("The body is empty.", { field: "body" });
     case "FST_ERR_MAX_PARAM_LENGTH":
-      return new HttpError(
-        414,
-        "urn:liftoff:errors:EXEG-0213-414",
-        "URI too long",
-        "A path segment is longer than the server accepts.",
-        { field: "url" },
-      );
+      return problems.uriTooLong("A path segment is longer than the server accepts.", {
+        field: "url",
+      });
     case "FST_ERR_BAD_URL":
     case "FST_ERR_INVALID_URL":
       return problems.invalidQuery("The URL could not be decoded.", { field: "url" });
@@ -41,20 +43,63 @@ function fromFastify(error: FastifyError): HttpError | undefined {
   }
 }
 
+/** The id a problem reports: alloy's `?requestId=` on the edge, else the server's own. */
+function requestIdOf(request: FastifyRequest): string {
+  const sent = (request.query as Record<string, unknown> | undefined)?.requestId;
+  return typeof sent === "string" && sent.length <= 64 ? sent : request.id;
+}
+
+/**
+ * The one problem+json body (RFC 9457) of the whole server: `type`, `title`, `status`,
+ * `detail`, `requestId`; `errors[]` naming fields when there are any; members that carry
+ * meaning (`conflict`); and `report.requestId`, where Adobe's Edge puts the id
+ * (edge-protocol.md §3.3), so tools written for Adobe's errors find it too.
+ */
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
-  const requestId = (request.query as Record<string, unknown> | undefined)?.requestId;
+  const requestId = requestIdOf(request);
   return reply
     .code(error.status)
     .headers(error.headers)
     .type("application/problem+json")
     .send({
+      ...error.members,
       type: error.type,
-      status: error.status,
       title: error.title,
+      status: error.status,
       detail: error.message,
-      ...(error.field ? { field: error.field } : {}),
-      report: { requestId: typeof requestId === "string" ? requestId : request.id },
+      requestId,
+      ...(error.errors.length > 0 ? { errors: error.errors } : {}),
+      report: { requestId },
     });
+}
+
+/** One bounded line per refused request: the route pattern, not the raw (hostile) URL. */
+function logRefusal(request: FastifyRequest, error: HttpError): void {
+  request.log.info(
+    {
+      method: request.method,
+      route: request.routeOptions.url ?? bounded(request.url),
+      status: error.status,
+      type: error.type,
+      field: error.field === undefined ? undefined : bounded(error.field),
+      requestId: requestIdOf(request),
+    },
+    bounded(error.message),
+  );
+}
+
+/** Everything a handler, hook or Fastify throws, as the problem the client gets. */
+function problemOf(error: FastifyError, request: FastifyRequest): HttpError {
+  const mapped = error instanceof HttpError ? error : fromFastify(error);
+  if (mapped) {
+    logRefusal(request, mapped);
+    return mapped;
+  }
+  request.log.error(
+    { err: error, method: request.method, route: request.routeOptions.url ?? bounded(request.url) },
+    "unhandled error",
+  );
+  return problems.internal("The server could not handle the request; it has been logged.");
 }
 
 /**
@@ -69,40 +114,24 @@ export function frameworkErrors(
   const mapped =
     fromFastify(error) ??
     problems.invalidQuery("The request could not be routed.", { field: "url" });
+  logRefusal(request, mapped);
   void sendProblem(request, reply, mapped);
 }
 
 /**
- * The one error mapper (STYLE.md §6): HttpError and Fastify's 4xx become problem+json; anything
- * else is a logged 500 whose body says nothing about internals.
+ * The one error mapper (STYLE.md §6) for every route of the server, the studio API's too:
+ * HttpError and Fastify's 4xx become problem+json; anything else is a logged 500 whose body
+ * says nothing about internals.
  */
 export default function errorMapper(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const mapped = error instanceof HttpError ? error : fromFastify(error);
-    if (mapped) {
-      request.log.info(
-        { status: mapped.status, type: mapped.type, field: mapped.field, url: request.url },
-        mapped.message,
-      );
-      return sendProblem(request, reply, mapped);
-    }
-    request.log.error({ err: error, url: request.url }, "unhandled error");
-    return sendProblem(
-      request,
-      reply,
-      new HttpError(
-        500,
-        "urn:liftoff:errors:EXEG-0500-500",
-        "Internal server error",
-        "The server could not handle the request; it has been logged.",
-      ),
-    );
-  });
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
-      request,
-      reply,
-      problems.notFound(`No resource at ${request.method} ${request.url}.`),
-    ),
+  app.setErrorHandler((error: FastifyError, request, reply) =>
+    sendProblem(request, reply, problemOf(error, request)),
   );
+  app.setNotFoundHandler((request, reply) => {
+    const missing = problems.notFound(
+      `No resource at ${request.method} ${bounded(request.url.split("?")[0]!)}.`,
+    );
+    logRefusal(request, missing);
+    return sendProblem(request, reply, missing);
+  });
 }

@@ -1,4 +1,4 @@
-import { HttpError } from "./HttpError.ts";
+import { HttpError, type HttpErrorOptions } from "./HttpError.ts";
 
 // Codes Adobe's Edge documents in its fixtures keep Adobe's type URI (alloy prints the body;
 // users search for it). Liftoff's own codes live under a URN so they never pose as Adobe's.
@@ -7,7 +7,7 @@ const OURS = "urn:liftoff:errors:";
 
 const make =
   (base: string, code: string, status: number, title: string) =>
-  (detail: string, options: { field?: string; headers?: Record<string, string> } = {}) =>
+  (detail: string, options: HttpErrorOptions = {}) =>
     new HttpError(status, `${base}${code}-${status}`, title, detail, options);
 
 /** The error catalogue of the server; docs/server.md lists it. */
@@ -28,4 +28,6 @@ export const problems = {
   invalidQuery: make(OURS, "EXEG-0210", 400, "Invalid query parameter"),
   hostNotAllowed: make(OURS, "EXEG-0211", 403, "Host not allowed"),
   methodNotAllowed: make(OURS, "EXEG-0212", 405, "Method not allowed"),
+  uriTooLong: make(OURS, "EXEG-0213", 414, "URI too long"),
+  internal: make(OURS, "EXEG-0500", 500, "Internal server error"),
 };
