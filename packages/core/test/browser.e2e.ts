@@ -55,6 +55,9 @@ async function open(
 const events = (page: Page) => page.evaluate(() => (window as any).__events as unknown[]);
 const waitEvents = (page: Page, n: number) =>
   page.waitForFunction((count) => (window as any).__events.length >= count, n);
+/** Waits for the test's sentinel: whatever had to happen before it is in `__events` by then. */
+const waitSentinel = (page: Page) =>
+  page.waitForFunction(() => (window as any).__events.includes("sentinel"));
 
 test.describe.configure({ mode: "parallel" });
 test.setTimeout(90_000);
@@ -93,7 +96,8 @@ test("click with anchorDelay: the rule runs, then the link is followed after the
     html: `<script src="LIB"></script><script>window.__prevented = [];
       document.addEventListener("click", (e) => __prevented.push(e.defaultPrevented));</script>
       </head><body><a id="go" href="/next.html">next</a>
-      <a id="blank" href="/blank.html" target="_blank">blank</a>`,
+      <a id="blank" href="/blank.html" target="_blank">blank</a>
+      <a id="sentinel" href="/sentinel.html">sentinel</a>`,
   });
   const started = Date.now();
   await page.click("#go");
@@ -116,9 +120,13 @@ test("click with anchorDelay: the rule runs, then the link is followed after the
     await page.click(selector, { modifiers: [...modifiers] });
     await (await opened).close();
   }
-  await page.waitForTimeout(500); // longer than anchorDelay: nothing navigates this page
   expect(page.url()).toBe(`${ORIGIN}/page.html`);
   expect(await page.evaluate(() => (window as any).__prevented)).toEqual([false, false]);
+  // Sentinel: a plain click, followed after the same anchorDelay from a later timer. A delay
+  // wrongly started by either click above would navigate first and cancel the sentinel's.
+  const navigated = page.waitForEvent("framenavigated", (f) => f === page.mainFrame());
+  await page.click("#sentinel");
+  expect((await navigated).url()).toBe(`${ORIGIN}/sentinel.html`);
   await context.close();
 });
 
@@ -153,8 +161,12 @@ test("scroll depth: 25/50/75/100 once each; short pages fire all; time-and-scrol
   browser,
 }) => {
   const { page, context } = await open(browser, {
-    modules: ["events/scrollDepth", "events/timeAndScroll"],
+    modules: ["events/scrollDepth", "events/timeAndScroll", "events/directCall"],
     rules: [
+      rule("sentinel", {
+        events: [event("directCall", { identifier: "sentinel" })],
+        actions: [push(`"sentinel"`)],
+      }),
       rule("depth", {
         events: [event("scrollDepth")],
         actions: [push(`["depth", event.threshold]`)],
@@ -179,8 +191,19 @@ test("scroll depth: 25/50/75/100 once each; short pages fire all; time-and-scrol
   await waitEvents(page, 3);
   await page.mouse.wheel(0, 5000);
   await waitEvents(page, 5);
-  await page.waitForTimeout(300);
+  // Sentinel: one more scroll, then a direct call from a timer that runs after the scroll
+  // rules' own 10 ms settle timer. Any threshold that fired twice is in the list before it.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        addEventListener("scroll", () => setTimeout(resolve, 10), { once: true });
+        scrollBy(0, -1);
+      }),
+  );
+  await page.evaluate(() => (window as any)._satellite.track("sentinel"));
+  await waitSentinel(page);
   const seen = (await events(page)) as [string, number][];
+  expect(seen.at(-1)).toBe("sentinel");
   expect(seen.filter(([kind]) => kind === "depth")).toEqual(
     [25, 50, 75, 100].map((t) => ["depth", t]),
   );
@@ -219,6 +242,14 @@ test("custom code under a CSP: scripts carry the extension's cspNonce and run; c
           language: "html",
           source: `<script>__events.push("html")</script>`,
         }),
+        // Sentinel: compiled code needs no nonce and runs after the writes above in the same
+        // queue, so a written script that was allowed to run has run by then.
+        action("customCode", {
+          language: "javascript",
+          source: function () {
+            (window as any).__events.push("sentinel");
+          },
+        }),
       ],
     }),
   ];
@@ -229,15 +260,14 @@ test("custom code under a CSP: scripts carry the extension's cspNonce and run; c
     headers: { "Content-Security-Policy": "script-src 'nonce-n0nce'" },
   };
   const withNonce = await open(browser, { ...spec, extensionSettings: { cspNonce: "n0nce" } });
-  await waitEvents(withNonce.page, 4);
+  await waitSentinel(withNonce.page);
   const compiled = "fn core.dom-ready #document";
-  expect(await events(withNonce.page)).toEqual(["js", compiled, "global", "html"]);
+  expect(await events(withNonce.page)).toEqual(["js", compiled, "global", "html", "sentinel"]);
   await withNonce.context.close();
   // Without the setting the written scripts are refused: the nonce is what lets them run.
   const without = await open(browser, spec);
-  await without.page.waitForLoadState("load");
-  await without.page.waitForTimeout(200);
-  expect(await events(without.page)).toEqual([compiled]);
+  await waitSentinel(without.page);
+  expect(await events(without.page)).toEqual([compiled, "sentinel"]);
   await without.context.close();
 });
 
@@ -344,8 +374,21 @@ test("enters viewport: a real IntersectionObserver, first entry once, every entr
   expect(await events(page)).toEqual([["first", "t1"]]);
   await page.evaluate(() => document.getElementById("t2")!.scrollIntoView());
   await waitEvents(page, 3);
-  await page.evaluate(() => scrollTo(0, 0));
-  await page.waitForTimeout(200);
+  // Wait until t2 has left the viewport as an IntersectionObserver sees it (the module's
+  // observer is notified in the same task, before this later one), then bring it back.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const observer = new IntersectionObserver((entries) => {
+          if (entries.some((e) => !e.isIntersecting)) {
+            observer.disconnect();
+            resolve();
+          }
+        });
+        observer.observe(document.getElementById("t2")!);
+        scrollTo(0, 0);
+      }),
+  );
   await page.evaluate(() => document.getElementById("t2")!.scrollIntoView());
   await waitEvents(page, 4);
   const seen = (await events(page)) as string[][];
