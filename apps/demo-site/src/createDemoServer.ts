@@ -8,8 +8,10 @@ export interface DemoServerOptions {
   /**
    * The library's `<script src>`: the Liftoff server origin +
    * `/libs/PRpcmarketing/<environmentId>/launch.min.js`. Without it pages carry no library.
+   * A function is asked on every page: `liftoff serve --demo` starts the site before the
+   * server knows its own port.
    */
-  libraryUrl?: string;
+  libraryUrl?: string | (() => string | undefined);
 }
 
 export interface DemoServer extends Server {
@@ -68,7 +70,9 @@ export default function createDemoServer(options: DemoServerOptions = {}): DemoS
       return send(res, 200, "application/octet-stream", "demo file\n");
     const page = findPage(path);
     if (!page) return send(res, 404, "text/plain; charset=utf-8", "Not found");
-    send(res, 200, "text/html; charset=utf-8", renderPage(page, options.libraryUrl));
+    const { libraryUrl } = options;
+    const library = typeof libraryUrl === "function" ? libraryUrl() : libraryUrl;
+    send(res, 200, "text/html; charset=utf-8", renderPage(page, library));
   }) as DemoServer;
   Object.defineProperty(server, "vendorCalls", { value: calls });
   return server;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { build } from "esbuild";
 import createApp, { type LiftoffApp } from "./createApp.ts";
-import { DEFAULT_ORG_ID } from "./defaultDatastreams.ts";
+import { ORG_ID, testDatastreams } from "./edge/testApp.ts";
 import ensureCertificate from "./ensureCertificate.ts";
 import { SqliteStore } from "./storage/SqliteStore.ts";
 
@@ -75,6 +75,11 @@ test.beforeAll(async ({ playwright, launchOptions }) => {
   const sitePort = (site.address() as { port: number }).port;
   const main = await app.listen({ port: 0, host: "127.0.0.1" });
   const busy = await busyApp.listen({ port: 0, host: "127.0.0.1" });
+  // The page's origin may send to pc-marketing's datastreams (migrated once listening).
+  for (const datastream of testDatastreams) {
+    await store.datastreams.put(datastream);
+    await busyStore.datastreams.put(datastream);
+  }
   browser = await playwright.chromium.launch({
     ...launchOptions,
     args: [
@@ -110,7 +115,7 @@ const configure = (
 ) =>
   page.evaluate((config) => window.alloy("configure", config), {
     datastreamId: DS,
-    orgId: DEFAULT_ORG_ID,
+    orgId: ORG_ID,
     edgeDomain,
     thirdPartyCookiesEnabled: false,
     clickCollectionEnabled: false,

@@ -1,10 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BUILDER_USAGE, runBuilderCommand } from "./cliBuilderCommands.ts";
-import type { PropertyDocument } from "@liftoff/schema";
 import createApp, { defaultRepoRoot } from "./createApp.ts";
+import loadDemoModules from "./demo/loadDemoModules.ts";
+import startDemoSite, { type DemoSite } from "./demo/startDemoSite.ts";
 import ensureCertificate from "./ensureCertificate.ts";
 import parseServeArgs from "./parseServeArgs.ts";
+import publicOrigin from "./publicOrigin.ts";
 import openStore from "./storage/openStore.ts";
 import type { Store } from "./storage/Store.ts";
 
@@ -12,31 +14,20 @@ const USAGE = `Usage: liftoff <command> [options]
 
 Commands:
   serve [--port N] [--host ADDR] [--data DIR] [--db sqlite|postgres://…]
-        [--https] [--cert FILE --key FILE] [--rate-limit N]
-        run the server (default http://127.0.0.1:8080, SQLite in .data/; PORT also works)
+        [--https] [--cert FILE --key FILE] [--rate-limit N] [--demo [--demo-port N]]
+        run the server (default http://127.0.0.1:8080, SQLite in .data/; PORT also works);
+        it starts empty: the admin account and nothing else. --demo also seeds the insurance
+        property and serves the demo site on --demo-port (default 8081, DEMO_PORT)
 ${BUILDER_USAGE}
 
 Run "liftoff <command> --help" for a command's options.`;
 
-/**
- * The origin pages reach this server at, when the port is known before listening: the seeded
- * property's Web SDK and identity service send there. Wildcard binds are reached as localhost.
- */
-export function publicOrigin(host: string, port: number, https: boolean): string | undefined {
-  if (port === 0) return undefined;
-  const name =
-    host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
-  return `${https ? "https" : "http"}://${name}:${port}`;
-}
-
-async function seedDocumentFor(origin: string | undefined): Promise<PropertyDocument> {
-  const { createPropertyDocument, propertyDocument } = await import("@liftoff/pc-marketing");
-  if (!origin) return propertyDocument;
-  return createPropertyDocument({ edgeOrigin: origin, identityServer: new URL(origin).host });
-}
-
 export async function serve(argv: string[]): Promise<void> {
   const options = parseServeArgs(argv);
+  // The demo packages load only with --demo, before the store opens: a missing one stops here.
+  const demo: DemoSite | undefined = options.demo
+    ? await startDemoSite(await loadDemoModules(), { host: options.host, port: options.demoPort })
+    : undefined;
   const dataDir = resolve(options.data ?? join(defaultRepoRoot(), ".data"));
   const store: Store = await openStore(options.db, join(dataDir, "liftoff.db"));
   const https = !options.https
@@ -49,13 +40,22 @@ export async function serve(argv: string[]): Promise<void> {
     logger: { level: process.env.LIFTOFF_LOG_LEVEL ?? "info" },
     rateLimitPerSecond: options.rateLimit,
     ...(https ? { https } : {}),
-    seedDocument: () => seedDocumentFor(publicOrigin(options.host, options.port, !!https)),
+    ...(demo ? { demo: demo.options(publicOrigin(options.host, options.port, !!https)) } : {}),
   });
-  const address = await app.listen({ port: options.port, host: options.host });
+  const address = await app
+    .listen({ port: options.port, host: options.host })
+    .catch(async (error: unknown) => {
+      await demo?.close();
+      throw error;
+    });
   console.log(`Liftoff server listening on ${address}`);
   console.log(`  health:  ${address}/healthz`);
   console.log(`  studio:  ${address}/studio/`);
   console.log(`  edge:    ${address}/ee/v1/interact  (store: ${store.kind}, data: ${dataDir})`);
+  if (demo) {
+    const library = demo.serveLibraryFrom(address);
+    console.log(`  demo:    ${demo.origin}/  (library ${library ?? "not published"})`);
+  }
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -63,6 +63,7 @@ export async function serve(argv: string[]): Promise<void> {
     // Graceful: stop accepting, answer in-flight requests, write the queue, close the store.
     app
       .close()
+      .then(() => demo?.close())
       .then(() => store.close())
       .then(
         () => process.exit(0),

@@ -1,8 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ADMIN_PASSWORD, signIn } from "./api/testSupport.ts";
 import createApp from "./createApp.ts";
+import { SqliteStore } from "./storage/SqliteStore.ts";
 
 describe("server app", () => {
   it("answers /healthz", async () => {
@@ -34,16 +36,9 @@ describe("server app", () => {
 });
 
 describe("server app APIs", () => {
-  it("lists the seeded datastreams of the spec's property", async () => {
+  it("starts without any datastream", async () => {
     const app = createApp();
-    const res = await app.inject({ url: "/api/datastreams" });
-    const ids = res.json<{ datastreams: { id: string; propertyId: string }[] }>().datastreams;
-    expect(ids.map((d) => d.id)).toEqual([
-      "pc-marketing-development",
-      "pc-marketing-production",
-      "pc-marketing-staging",
-    ]);
-    expect(new Set(ids.map((d) => d.propertyId))).toEqual(new Set(["PRpcmarketing"]));
+    expect((await app.inject({ url: "/api/datastreams" })).json()).toEqual({ datastreams: [] });
     await app.close();
   });
 
@@ -55,10 +50,41 @@ describe("server app APIs", () => {
     expect(res.json()).toMatchObject({ status: 404, type: "urn:liftoff:errors:EXEG-0209-404" });
     await app.close();
   });
+});
 
-  it("can start without seeding", async () => {
-    const app = createApp({ seed: false });
-    expect((await app.inject({ url: "/api/datastreams" })).json()).toEqual({ datastreams: [] });
-    await app.close();
+describe("first start on a fresh SQLite file (as liftoff serve runs without --demo)", () => {
+  it("creates the admin and nothing else: no property, no datastream, no library", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "liftoff-empty-"));
+    const store = new SqliteStore(join(dir, "liftoff.db"));
+    const app = createApp({
+      store,
+      rateLimitPerSecond: 0,
+      auth: { adminPassword: ADMIN_PASSWORD, print: () => undefined },
+    });
+    try {
+      const admin = await signIn(app, "admin", ADMIN_PASSWORD);
+      expect((await admin.call("GET", "/api/properties")).json()).toEqual([]);
+      expect((await admin.call("GET", "/api/datastreams")).json()).toEqual({ datastreams: [] });
+      expect((await admin.call("GET", "/api/users")).json()).toMatchObject([{ username: "admin" }]);
+      expect(
+        (await app.inject({ url: "/libs/PRpcmarketing/ENpcmarketingdevelopment/launch.min.js" }))
+          .statusCode,
+      ).toBe(404);
+      // The datastreams a demo would have used do not exist: the edge takes no event at all.
+      const sent = await app.inject({
+        method: "POST",
+        url: "/ee/v1/interact?configId=pc-marketing-development",
+        headers: { "content-type": "text/plain" },
+        payload: JSON.stringify({
+          events: [{ xdm: { eventType: "web.webpagedetails.pageViews" } }],
+        }),
+      });
+      expect(sent.statusCode).toBe(400);
+      expect(sent.json()).toMatchObject({ field: "configId" });
+    } finally {
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,8 +9,7 @@ import registerApi, { createApiContext } from "./api/registerApi.ts";
 import seedProperty from "./api/seedProperty.ts";
 import bootstrapAdmin from "./auth/bootstrapAdmin.ts";
 import { sessionOf } from "./auth/createGuard.ts";
-import { defaultDatastreams } from "./defaultDatastreams.ts";
-import { DatastreamCache } from "./edge/DatastreamCache.ts";
+import { demoDatastreams, putDemoDatastreams } from "./demo/demoDatastreams.ts";
 import { defaultEnvelopeLimits } from "./edge/parseEnvelope.ts";
 import registerEdgeRoutes, { type EdgeOptions } from "./edge/registerEdgeRoutes.ts";
 import { defaultWriteQueueOptions, WriteQueue, type WriteQueueOptions } from "./edge/WriteQueue.ts";
@@ -32,8 +31,6 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Where everything is kept; default an in-memory SQLite store the app closes itself. */
   store?: Store;
-  /** Seeds the default datastreams of the spec's property when missing (default true). */
-  seed?: boolean;
   edge?: Partial<EdgeOptions>;
   /** Caps of the live event stream (`/api/live`); docs/server.md, Live stream. */
   live?: Partial<LiveLimits>;
@@ -48,9 +45,9 @@ export interface AppOptions {
   rateLimitPerSecond?: number;
   https?: { key: Buffer | string; cert: Buffer | string };
   /**
-   * First start: the `admin` account and the seeded property with its published libraries.
-   * Default: on when a store is passed in (a deployment such as `liftoff serve`), off for the
-   * app's own in-memory store, a throwaway that tests create by the hundred.
+   * First start: the `admin` account, and nothing else. Default: on when a store is passed in
+   * (a deployment such as `liftoff serve`), off for the app's own in-memory store, a throwaway
+   * that tests create by the hundred.
    */
   bootstrap?: boolean;
   auth?: {
@@ -67,14 +64,18 @@ export interface AppOptions {
   };
   /** The builder functions the studio API uses (default: the `@liftoff/builder` package). */
   builder?: PartialBuilder;
-  /** The property seeded on first start (default: pc-marketing, `properties/pc-marketing`). */
-  seedDocument?: () => Promise<PropertyDocument | undefined>;
+  /**
+   * The demo (`liftoff serve --demo`): seeds `document` while the store has no other
+   * property, publishes it to every environment, and lets its datastreams accept events from
+   * `origins` (the demo site's). Without it the app starts empty: no property, no datastream.
+   */
+  demo?: DemoOptions;
 }
 
-/** The pc-marketing property document, when that package exports it. */
-async function pcMarketingDocument(): Promise<PropertyDocument | undefined> {
-  const mod = (await import("@liftoff/pc-marketing")) as Record<string, unknown>;
-  return mod.propertyDocument as PropertyDocument | undefined;
+export interface DemoOptions {
+  document: () => Promise<PropertyDocument>;
+  /** Page origins the demo datastreams accept, as browsers send them (`http://host:port`). */
+  origins: string[];
 }
 
 // Read routes that came before the studio API; guarded by `auth.required`.
@@ -152,44 +153,40 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
 
   app.register(async () => {
     await store.migrate();
-    if (options.seed ?? true)
-      for (const ds of defaultDatastreams) await store.datastreams.putIfMissing(ds);
     if (!options.builder) Object.assign(builder, await loadBuilder());
     const missing = missingFrom(builder);
     if (missing.length > 0)
       app.log.warn(
         `@liftoff/builder lacks ${missing.join(", ")}: the studio API routes that need them answer 503`,
       );
-    if (!bootstrap) return;
-    await bootstrapAdmin(
-      store,
-      options.auth?.adminPassword ?? process.env.LIFTOFF_ADMIN_PASSWORD,
-      options.auth?.print ?? ((line) => console.log(line)),
-    );
-    // The seed finishes before the app is ready: once `liftoff serve` says it is listening,
-    // every environment serves its library, and nothing the studio or a test does next can
-    // race with the seed's own builds. A seed cut short (a crash) is finished next start.
-    await seed();
+    if (bootstrap)
+      await bootstrapAdmin(
+        store,
+        options.auth?.adminPassword ?? process.env.LIFTOFF_ADMIN_PASSWORD,
+        options.auth?.print ?? ((line) => console.log(line)),
+      );
+    // The demo finishes before the app is ready: once `liftoff serve --demo` says it is
+    // listening, every environment serves its library, and nothing the studio or a test does
+    // next can race with the seed's own builds. A seed cut short (a crash) is finished next start.
+    if (options.demo) await seedDemo(options.demo);
   });
 
-  async function seed(): Promise<void> {
+  async function seedDemo(demo: DemoOptions): Promise<void> {
     if (missingFrom(builder).length > 0) {
-      app.log.warn("seed: skipped, the builder is incomplete");
+      app.log.warn("demo: skipped, the builder is incomplete");
       return;
     }
     try {
-      const document = await (options.seedDocument ?? pcMarketingDocument)();
-      if (!document) {
-        app.log.warn("seed: no property document to seed (properties/pc-marketing exports none)");
-        return;
-      }
+      const document = await demo.document();
+      // Datastreams first: the seed's own PropertyService.ensureDatastreams keeps them.
+      await putDemoDatastreams(store.datastreams, demoDatastreams(document, demo.origins));
       const outcome = await seedProperty(api, document);
       if (outcome === "published")
-        app.log.info({ propertyId: document.property.id }, "seed: property published");
+        app.log.info({ propertyId: document.property.id }, "demo: property published");
     } catch (error) {
       // A broken seed (or seed module) must not keep the server from starting; the property
       // can be imported or fixed in the studio and published from there.
-      app.log.error({ err: error }, "seed: the property could not be seeded and published");
+      app.log.error({ err: error }, "demo: the property could not be seeded and published");
     }
   }
 
@@ -222,7 +219,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   app.get("/api/datastreams", async () => ({ datastreams: await store.datastreams.list() }));
 
   registerEdgeRoutes(app, edge, {
-    datastreams: new DatastreamCache(store.datastreams),
+    datastreams: api.datastreams,
     queue,
     rateLimiter:
       options.rateLimitPerSecond === 0

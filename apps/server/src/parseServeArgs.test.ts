@@ -12,7 +12,23 @@ describe("parseServeArgs", () => {
       cert: undefined,
       key: undefined,
       rateLimit: 200,
+      demo: false,
+      demoPort: 8081,
     });
+  });
+
+  it("takes --demo with --demo-port, else DEMO_PORT", () => {
+    expect(parseServeArgs(["--demo"], {})).toMatchObject({ demo: true, demoPort: 8081 });
+    expect(parseServeArgs(["--demo"], { DEMO_PORT: "0" }).demoPort).toBe(0);
+    expect(parseServeArgs(["--demo", "--demo-port", "9001"], { DEMO_PORT: "0" }).demoPort).toBe(
+      9001,
+    );
+    expect(() => parseServeArgs(["--demo-port", "9001"], {})).toThrow(
+      "--demo-port: only with --demo",
+    );
+    expect(() => parseServeArgs(["--demo", "--demo-port", "x"], {})).toThrow(
+      '--demo-port: expected an integer from 0 to 65535, got "x"',
+    );
   });
 
   it("takes PORT, then --port over it", () => {

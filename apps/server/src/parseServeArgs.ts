@@ -12,6 +12,10 @@ export interface ServeOptions {
   key: string | undefined;
   /** Edge requests per second per client; 0 turns the limit off. */
   rateLimit: number;
+  /** Seed the insurance property and serve the demo site (`npm start`); default off. */
+  demo: boolean;
+  /** The demo site's port (`--demo-port`, else DEMO_PORT, else 8081; 0 picks a free one). */
+  demoPort: number;
 }
 
 const integer = (flag: string, raw: string, max: number) => {
@@ -23,8 +27,9 @@ const integer = (flag: string, raw: string, max: number) => {
 
 /**
  * `liftoff serve [--port N] [--host ADDR] [--data DIR] [--db sqlite|postgres://…] [--https]
- * [--cert FILE --key FILE] [--rate-limit N]`. The port also comes from PORT; the default is
- * 8080 on 127.0.0.1, so a fresh install is never exposed beyond the machine by accident.
+ * [--cert FILE --key FILE] [--rate-limit N] [--demo [--demo-port N]]`. The port also comes
+ * from PORT; the default is 8080 on 127.0.0.1, so a fresh install is never exposed beyond the
+ * machine by accident.
  */
 export default function parseServeArgs(
   argv: string[],
@@ -41,6 +46,8 @@ export default function parseServeArgs(
       cert: { type: "string" },
       key: { type: "string" },
       "rate-limit": { type: "string" },
+      demo: { type: "boolean" },
+      "demo-port": { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -52,6 +59,8 @@ export default function parseServeArgs(
   if ((values.cert === undefined) !== (values.key === undefined))
     throw new Error("--cert and --key: give both files, or neither to generate a certificate");
   if (values.data === "") throw new Error("--data: expected a directory");
+  if (values["demo-port"] !== undefined && !values.demo)
+    throw new Error("--demo-port: only with --demo");
   return {
     port,
     host: values.host ?? env.HOST ?? "127.0.0.1",
@@ -61,5 +70,7 @@ export default function parseServeArgs(
     cert: values.cert,
     key: values.key,
     rateLimit: integer("--rate-limit", values["rate-limit"] ?? "200", 1_000_000),
+    demo: values.demo === true,
+    demoPort: integer("--demo-port", values["demo-port"] ?? env.DEMO_PORT ?? "8081", 65535),
   };
 }

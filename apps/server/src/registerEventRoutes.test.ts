@@ -1,8 +1,7 @@
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "./createApp.ts";
-import { defaultDatastreams } from "./defaultDatastreams.ts";
-import { pageView, post, testApp } from "./edge/testApp.ts";
+import { pageView, post, testApp, testDatastreams } from "./edge/testApp.ts";
 
 let app: LiftoffApp;
 afterEach(async () => {
@@ -76,7 +75,7 @@ describe("events API and live stream", () => {
   it("streams committed events over SSE, only those of the chosen environment", async () => {
     app = testApp();
     const origin = await app.listen({ port: 0, host: "127.0.0.1" });
-    const staging = defaultDatastreams.find((d) => d.stage === "staging")!;
+    const staging = testDatastreams.find((d) => d.stage === "staging")!;
     const stream = collect(
       origin,
       "propertyId=PRpcmarketing&environmentId=ENpcmarketingproduction",

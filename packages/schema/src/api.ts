@@ -75,6 +75,9 @@
  *   POST   /api/properties/:pid/libraries/:lid/approve  (approver) → LibraryInfo
  *   POST   /api/properties/:pid/libraries/:lid/publish  (approver) → LibraryInfo (production, atomic)
  *   POST   /api/properties/:pid/libraries/:lid/republish (approver) → LibraryInfo (rollback to this published library)
+ *   GET    /api/datastreams                  → {datastreams: DatastreamInfo[]}
+ *   GET    /api/datastreams/:id              → DatastreamInfo
+ *   PUT    /api/datastreams/:id/allowed-origins (admin) {allowedOrigins} → DatastreamInfo
  *   GET    /api/audit?propertyId=&limit=&before= → AuditEntry[]
  *   GET    /api/events?propertyId=&environmentId=&ecid=&limit= → {events: StoredEventInfo[]}
  *   GET    /api/live?propertyId=&environmentId=  → text/event-stream (existing)
@@ -250,6 +253,20 @@ export interface EnvironmentInfo {
   heldBy?: { id: string; name: string; state: LibraryState };
   /** `Cache-Control` the library is served with (development: `no-cache`). */
   cacheControl: string;
+}
+
+/**
+ * Where one environment's events go (the Web SDK's `edgeConfigId`). The edge accepts a
+ * browser's request only from an origin in `allowedOrigins` (`scheme://host[:port]`); an
+ * empty list refuses every page. Requests without an Origin header (servers) are accepted.
+ */
+export interface DatastreamInfo {
+  id: string;
+  orgId: string;
+  propertyId: string;
+  environmentId: string;
+  stage: string;
+  allowedOrigins: string[];
 }
 
 export type LibraryState = "development" | "submitted" | "approved" | "rejected" | "published";

@@ -62,6 +62,28 @@ describe("pc-marketing property document", () => {
     });
   });
 
+  it("points the vendor tags at one origin's stand-ins, unless a host is given", () => {
+    const constant = (doc: typeof propertyDocument, name: string) =>
+      (doc.dataElements.find((e) => e.name === name)!.settings as { value: string }).value;
+    const hosts = ["ad pixel host", "marketing automation host", "insight host"];
+    expect(hosts.map((n) => constant(propertyDocument, n))).toEqual([
+      "https://pixel.vendor.example",
+      "https://tracker.vendor.example",
+      "https://insight.vendor.example",
+    ]);
+    const demo = createPropertyDocument({ vendorOrigin: "http://127.0.0.1:8081/" });
+    expect(hosts.map((n) => constant(demo, n))).toEqual(
+      Array(3).fill("http://127.0.0.1:8081/vendor"),
+    );
+    expect(constant(demo, "hosted scripts base")).toBe("http://127.0.0.1:8081/vendor/hosted");
+    const mixed = createPropertyDocument({
+      vendorOrigin: "http://127.0.0.1:8081",
+      insightHost: "https://insight.example.com",
+    });
+    expect(constant(mixed, "insight host")).toBe("https://insight.example.com");
+    expect(constant(mixed, "ad pixel host")).toBe("http://127.0.0.1:8081/vendor");
+  });
+
   it("keeps names unique and the data layer rule first (ruleOrder 1)", () => {
     const doc = createPropertyDocument();
     const names = doc.rules.map((r) => r.name);

@@ -16,7 +16,7 @@ export const ENVIRONMENTS = {
   staging: "ENpcmarketingstaging",
   production: "ENpcmarketingproduction",
 } as const;
-/** Seeded by the server (apps/server/src/defaultDatastreams.ts). */
+/** The datastreams its Web SDK sends to; `liftoff serve --demo` creates them. */
 export const DATASTREAMS = {
   development: "pc-marketing-development",
   staging: "pc-marketing-staging",
@@ -32,10 +32,32 @@ export interface PcMarketingOptions extends Partial<SiteConstants> {
   defaultConsent?: "in" | "out" | "pending";
   /** Identity opt-in applies (ecid and aam must be approved before /id). Default false. */
   doesOptInApply?: boolean;
+  /**
+   * An origin serving the vendor stand-ins under `/vendor/` (the demo site): the four vendor
+   * hosts become `<origin>/vendor` and `<origin>/vendor/hosted`. Host options given as well
+   * win over it. Default none: the `*.vendor.example` placeholders.
+   */
+  vendorOrigin?: string;
+}
+
+type VendorHosts = Pick<
+  SiteConstants,
+  "adPixelHost" | "marketingAutomationHost" | "insightHost" | "hostedScriptsBase"
+>;
+
+/** The vendor hosts when one origin serves every stand-in (apps/demo-site `/vendor/...`). */
+export function vendorHostsAt(origin: string): VendorHosts {
+  const vendor = `${origin.replace(/\/+$/, "")}/vendor`;
+  return {
+    adPixelHost: vendor,
+    marketingAutomationHost: vendor,
+    insightHost: vendor,
+    hostedScriptsBase: `${vendor}/hosted`,
+  };
 }
 
 /** Defaults: the local server and clearly fake vendor values (spec §7 omits the hosts). */
-export const DEFAULTS: Required<PcMarketingOptions> = {
+export const DEFAULTS: Required<Omit<PcMarketingOptions, "vendorOrigin">> = {
   siteName: "pc",
   edgeOrigin: "http://localhost:8080",
   identityServer: "localhost:8080",
@@ -51,7 +73,8 @@ export const DEFAULTS: Required<PcMarketingOptions> = {
 };
 
 export default function createPropertyDocument(options: PcMarketingOptions = {}): PropertyDocument {
-  const o = { ...DEFAULTS, ...options };
+  const { vendorOrigin, ...given } = options;
+  const o = { ...DEFAULTS, ...(vendorOrigin ? vendorHostsAt(vendorOrigin) : {}), ...given };
   const insecureIdentity = o.edgeOrigin.startsWith("http:");
   return {
     formatVersion: PROPERTY_FORMAT_VERSION,

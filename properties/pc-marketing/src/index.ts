@@ -10,6 +10,7 @@ export {
   ENVIRONMENTS,
   ORG_ID,
   PROPERTY_ID,
+  vendorHostsAt,
   type PcMarketingOptions,
 } from "./createPropertyDocument.ts";
 export { default as pageName } from "./custom-code/pageName.ts";

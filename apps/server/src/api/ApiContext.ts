@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Guard } from "../auth/createGuard.ts";
+import type { DatastreamCache } from "../edge/DatastreamCache.ts";
 import type { Store } from "../storage/Store.ts";
 import { apiProblems } from "./ApiError.ts";
 import type { PartialBuilder } from "./BuilderApi.ts";
@@ -13,6 +14,8 @@ export interface ApiContext {
   properties: PropertyService;
   publisher: Publisher;
   guard: Guard;
+  /** The edge's datastream cache: a change through the API applies at once on this node. */
+  datastreams: DatastreamCache;
 }
 
 /** The signed-in user's name (guards set it before any handler runs). */

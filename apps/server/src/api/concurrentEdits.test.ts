@@ -85,7 +85,9 @@ async function teamScenario(app: LiftoffApp) {
 
 describe("ten editors at once", () => {
   it("on SQLite: different rules all save; the same rule saves once", async () => {
-    const app = apiApp({ seedDocument: () => Promise.resolve(fixtureDocument()) });
+    const app = apiApp({
+      demo: { document: () => Promise.resolve(fixtureDocument()), origins: [] },
+    });
     try {
       await teamScenario(app);
     } finally {
@@ -100,7 +102,7 @@ describe("ten editors at once", () => {
       store,
       rateLimitPerSecond: 0,
       auth: { adminPassword: ADMIN_PASSWORD, print: () => undefined },
-      seedDocument: () => Promise.resolve(fixtureDocument()),
+      demo: { document: () => Promise.resolve(fixtureDocument()), origins: [] },
     });
     try {
       await teamScenario(app);

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import createGuard from "../auth/createGuard.ts";
 import { LoginLimiter } from "../auth/LoginLimiter.ts";
+import { DatastreamCache } from "../edge/DatastreamCache.ts";
 import type { Store } from "../storage/Store.ts";
 import accountRoutes from "./accountRoutes.ts";
 import type { ApiContext } from "./ApiContext.ts";
 import { ApiError, apiProblems } from "./ApiError.ts";
 import type { PartialBuilder } from "./BuilderApi.ts";
+import datastreamRoutes from "./datastreamRoutes.ts";
 import itemRoutes from "./itemRoutes.ts";
 import { PropertyService } from "./PropertyService.ts";
 import propertyRoutes from "./propertyRoutes.ts";
@@ -22,6 +24,7 @@ export function createApiContext(store: Store, builder: PartialBuilder): ApiCont
     properties,
     publisher: new Publisher(store, builder, properties),
     guard: createGuard(store),
+    datastreams: new DatastreamCache(store.datastreams),
   };
 }
 
@@ -60,6 +63,7 @@ export default function registerApi(app: FastifyInstance, ctx: ApiContext): void
     itemRoutes(api, ctx);
     resourceRoutes(api, ctx);
     publishingRoutes(api, ctx);
+    datastreamRoutes(api, ctx);
     api.get("/api/audit", { preHandler: ctx.guard("viewer") }, (request) => {
       const query = queryOf(request);
       const propertyId = query.propertyId;

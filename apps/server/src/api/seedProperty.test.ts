@@ -1,16 +1,22 @@
 import { Writable } from "node:stream";
-import type { AuditEntry, LibraryInfo, PropertyState } from "@liftoff/schema";
+import type { AuditEntry, LibraryInfo, PropertyDocument, PropertyState } from "@liftoff/schema";
 import { describe, expect, it } from "vitest";
 import createApp from "../createApp.ts";
 import { SqliteStore } from "../storage/SqliteStore.ts";
 import * as realBuilder from "@liftoff/builder";
 import { createApiContext } from "./registerApi.ts";
+import loadDemoModules from "../demo/loadDemoModules.ts";
 import seedProperty from "./seedProperty.ts";
 import { ADMIN_PASSWORD, fixtureDocument, signIn } from "./testSupport.ts";
 
 const quiet = { adminPassword: ADMIN_PASSWORD, print: () => undefined };
 
-describe("first start with a store (as liftoff serve runs)", () => {
+const demoOf = (document: PropertyDocument, origins: string[] = []) => ({
+  document: () => Promise.resolve(document),
+  origins,
+});
+
+describe("the demo on first start with a store (as liftoff serve --demo runs)", () => {
   it("seeds the property as revision 1 by system and publishes library Initial to every environment, once", async () => {
     const store = new SqliteStore(":memory:");
     const start = () =>
@@ -18,7 +24,7 @@ describe("first start with a store (as liftoff serve runs)", () => {
         store,
         rateLimitPerSecond: 0,
         auth: quiet,
-        seedDocument: () => Promise.resolve(fixtureDocument()),
+        demo: demoOf(fixtureDocument()),
       });
     let app = start();
     try {
@@ -75,7 +81,6 @@ describe("first start with a store (as liftoff serve runs)", () => {
       store,
       rateLimitPerSecond: 0,
       auth: quiet,
-      seedDocument: () => Promise.resolve(undefined),
     });
     try {
       for (const url of [
@@ -116,7 +121,7 @@ describe("first start with a store (as liftoff serve runs)", () => {
       rateLimitPerSecond: 0,
       auth: quiet,
       logger: { level: "info", stream },
-      seedDocument: () => Promise.resolve(broken),
+      demo: demoOf(broken),
     });
     try {
       await app.ready();
@@ -126,7 +131,7 @@ describe("first start with a store (as liftoff serve runs)", () => {
         (await app.inject({ url: "/libs/PRfixture/PRfixtureprod/launch.min.js" })).statusCode,
       ).toBe(404);
       expect(
-        lines.some((l) => l.includes("seed: the property could not be seeded and published")),
+        lines.some((l) => l.includes("demo: the property could not be seeded and published")),
       ).toBe(true);
     } finally {
       await app.close();
@@ -134,9 +139,17 @@ describe("first start with a store (as liftoff serve runs)", () => {
     }
   });
 
-  it("seeds the pc-marketing property by default, every environment serving its library", async () => {
+  it("seeds pc-marketing, every environment serving its library, its datastreams open to the demo site", async () => {
     const store = new SqliteStore(":memory:");
-    const app = createApp({ store, rateLimitPerSecond: 0, auth: quiet });
+    const site = "http://127.0.0.1:8081";
+    const { property } = await loadDemoModules();
+    const document = property.createPropertyDocument({ vendorOrigin: site });
+    const app = createApp({
+      store,
+      rateLimitPerSecond: 0,
+      auth: quiet,
+      demo: demoOf(document, [site]),
+    });
     try {
       await app.ready();
       const record = await store.authoring.getProperty("PRpcmarketing");
@@ -147,11 +160,18 @@ describe("first start with a store (as liftoff serve runs)", () => {
         });
         expect(res.statusCode, stage).toBe(200);
         expect(res.body).toContain("window._satellite");
+        // The vendor tags load the demo site's stand-ins, not unresolvable placeholder hosts.
+        expect(res.body).toContain(`${site}/vendor`);
+        expect(res.body).not.toContain("vendor.example");
       }
-      // The seeded datastreams stay the three of defaultDatastreams.ts.
+      // One datastream per environment, named as its Web SDK sends, open to the demo site only.
       expect(
-        (await store.datastreams.list()).filter((d) => d.propertyId === "PRpcmarketing"),
-      ).toHaveLength(3);
+        (await store.datastreams.list()).map((d) => [d.id, d.environmentId, d.allowedOrigins]),
+      ).toEqual([
+        ["pc-marketing-development", "ENpcmarketingdevelopment", [site]],
+        ["pc-marketing-production", "ENpcmarketingproduction", [site]],
+        ["pc-marketing-staging", "ENpcmarketingstaging", [site]],
+      ]);
     } finally {
       await app.close();
       await store.close();

@@ -52,7 +52,6 @@ export function apiApp(options: AppOptions = {}): LiftoffApp {
   return createApp({
     rateLimitPerSecond: 0,
     bootstrap: true,
-    seedDocument: () => Promise.resolve(undefined),
     ...options,
     auth: { adminPassword: ADMIN_PASSWORD, print: () => undefined, ...options.auth },
   });

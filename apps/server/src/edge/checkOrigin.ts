@@ -6,9 +6,10 @@ import type { Datastream } from "../storage/Store.ts";
  * the one thing a page cannot forge, so it is checked before the body is parsed or stored.
  */
 export default function checkOrigin(origin: string | undefined, datastream: Datastream): void {
-  // An empty list accepts any origin. Without an Origin header (servers, apps) the request
-  // is not a page's, and no list can speak for it.
-  if (origin && datastream.allowedOrigins.length > 0 && !datastream.allowedOrigins.includes(origin))
+  // Closed by default: a browser page may send only from an origin the datastream lists
+  // (an empty list refuses every page). Without an Origin header (servers, apps) the
+  // request is not a page's, and no list can speak for it.
+  if (origin && !datastream.allowedOrigins.includes(origin))
     throw problems.originNotAllowed(`Origin ${origin} may not send to this datastream.`, {
       field: "origin",
     });

@@ -1,12 +1,30 @@
 import createApp, { type AppOptions, type LiftoffApp } from "../createApp.ts";
+import type { Datastream } from "../storage/Store.ts";
 
 export const ORIGIN = "https://www.example.test";
 export const DS = "pc-marketing-production";
+export const ORG_ID = "5LIFTOFF0PCMARKETING0001@AdobeOrg";
 export const ORG_COOKIE = "kndctr_5LIFTOFF0PCMARKETING0001_AdobeOrg";
 
-/** Test helper: an app on an in-memory store with the default datastreams seeded. */
+/** The datastreams edge tests send to: pc-marketing's three, accepting pages on ORIGIN. */
+export const testDatastreams: Datastream[] = (
+  ["development", "staging", "production"] as const
+).map((stage) => ({
+  id: `pc-marketing-${stage}`,
+  orgId: ORG_ID,
+  propertyId: "PRpcmarketing",
+  environmentId: `ENpcmarketing${stage}`,
+  stage,
+  allowedOrigins: [ORIGIN],
+}));
+
+/** Test helper: an app on an in-memory store with testDatastreams in it once ready. */
 export function testApp(options: AppOptions = {}): LiftoffApp {
-  return createApp({ rateLimitPerSecond: 0, ...options });
+  const app = createApp({ rateLimitPerSecond: 0, ...options });
+  app.addHook("onReady", async () => {
+    for (const datastream of testDatastreams) await app.store.datastreams.put(datastream);
+  });
+  return app;
 }
 
 export const pageView = (name = "pc:home", extra: Record<string, unknown> = {}) => ({

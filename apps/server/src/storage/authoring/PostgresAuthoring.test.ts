@@ -23,7 +23,7 @@ describe("the studio API on PostgreSQL", () => {
       store,
       rateLimitPerSecond: 0,
       auth: { adminPassword: ADMIN_PASSWORD, print: () => undefined },
-      seedDocument: () => Promise.resolve(fixtureDocument()),
+      demo: { document: () => Promise.resolve(fixtureDocument()), origins: [] },
     });
     try {
       await app.ready();

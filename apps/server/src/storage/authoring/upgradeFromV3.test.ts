@@ -238,7 +238,6 @@ async function upgradeScenario(store: Store, sql: SqlClient) {
     store,
     rateLimitPerSecond: 0,
     auth: { adminPassword: ADMIN_PASSWORD, print: () => undefined },
-    seedDocument: () => Promise.resolve(undefined),
   });
   await app.ready();
   const admin = await signIn(app, "admin", ADMIN_PASSWORD);
