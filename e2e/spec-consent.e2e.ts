@@ -3,7 +3,7 @@
  * property built with general consent pending and identity opt-in applying, so nothing is
  * sent until the page decides.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Request } from "@playwright/test";
 import {
   demoUrl,
   openPage,
@@ -12,6 +12,7 @@ import {
   xdmOf,
   type PcMarketing,
 } from "./pcMarketing.ts";
+import { edgeAction, edgeEvents, recordRequests, sendSentinel } from "./requestLog.ts";
 
 let pcm: PcMarketing;
 test.beforeAll(async () => {
@@ -32,23 +33,55 @@ const setConsent = (page: Page, general: "in" | "out") =>
     general,
   );
 
+/** Records the names of the rules that have run their actions (`_satellite._monitors`). */
+const watchRules = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { __completed: string[]; _satellite: object };
+    w.__completed = [];
+    w._satellite = {
+      _monitors: [
+        { ruleCompleted: (e: { rule: { name: string } }) => w.__completed.push(e.rule.name) },
+      ],
+    };
+  });
+const ruleCompleted = (page: Page, name: string) =>
+  page.waitForFunction(
+    (n) => (window as unknown as { __completed: string[] }).__completed.includes(n),
+    name,
+  );
+
+const PAGE_VIEW = "web.webpagedetails.pageViews";
+
 test.describe("spec §4: general consent in / out / pending", () => {
   test("pending holds the page view until consent is given, then it is stored", async ({
     page,
   }) => {
+    const log = recordRequests(page);
+    await watchRules(page);
     const url = demoUrl(pcm.demoOrigin, "/");
     await openPage(page, url);
-    await page.waitForLoadState("load");
-    await page.waitForTimeout(1000);
-    expect(await eventsOf(url)).toEqual([]);
+    // The page-view rule has handed its event to alloy: without the hold it would be on its
+    // way now, ahead of the set-consent request below (the sentinel).
+    await ruleCompleted(page, "All Pages - Page View");
     await setConsent(page, "in");
     const [view] = await pcm.waitForEvents(
-      (e) => pageUrlOf(e) === url && e.eventType === "web.webpagedetails.pageViews",
+      (e) => pageUrlOf(e) === url && e.eventType === PAGE_VIEW,
     );
     expect(xdmOf(view!).web.webPageDetails.name).toBe("pc:home");
+    const toEdge = log.requests.filter((r) => edgeAction(r, pcm.serverOrigin));
+    const consentAt = toEdge.findIndex(
+      (r) => edgeAction(r, pcm.serverOrigin) === "privacy/set-consent",
+    );
+    const viewAt = toEdge.findIndex((r) =>
+      edgeEvents(r).some((e) => e.xdm?.eventType === PAGE_VIEW),
+    );
+    expect(consentAt).toBeGreaterThanOrEqual(0);
+    expect(viewAt).toBeGreaterThan(consentAt);
+    expect(toEdge.slice(0, consentAt).flatMap(edgeEvents)).toEqual([]);
   });
 
   test("out drops what was waiting and every later event; nothing is stored", async ({ page }) => {
+    const log = recordRequests(page);
     const url = demoUrl(pcm.demoOrigin, "/pcg/resources/forms");
     await openPage(page, url);
     await setConsent(page, "out");
@@ -60,8 +93,14 @@ test.describe("spec §4: general consent in / out / pending", () => {
       ),
     );
     expect(result).toEqual({});
-    await page.waitForTimeout(1000);
-    expect(await eventsOf(url)).toEqual([]);
+    // Sentinel: consent back in, then an event through the same alloy instance. Anything
+    // "out" had held instead of dropping would be released and sent ahead of it.
+    await setConsent(page, "in");
+    const sentinelAt = await sendSentinel(page, log);
+    await log.settled();
+    expect(log.requests.slice(0, sentinelAt).flatMap(edgeEvents)).toEqual([]);
+    const stored = await eventsOf(url);
+    expect(stored.map((e) => e.eventType)).toEqual(["liftoff.test.sentinel"]);
   });
 
   test("a visitor who consented earlier is sent at once on the next page", async ({ page }) => {
@@ -77,14 +116,23 @@ test.describe("spec §4: general consent in / out / pending", () => {
 
 test.describe("spec §6: identity opt-in categories gate the identity calls", () => {
   test("no /id call until ecid is approved and the change is complete", async ({ page }) => {
-    const idCalls: string[] = [];
-    page.on("request", (r) => {
-      if (r.url().startsWith(`${pcm.serverOrigin}/id?`)) idCalls.push(r.url());
-    });
+    const log = recordRequests(page);
+    const isIdCall = (r: Request) => r.url().startsWith(`${pcm.serverOrigin}/id?`);
+    const sentinelUrl = `${pcm.serverOrigin}/healthz?sentinel=${Date.now()}`;
     await openPage(page, demoUrl(pcm.demoOrigin, "/"));
     await page.waitForLoadState("load");
-    await page.waitForTimeout(800);
-    expect(idCalls).toEqual([]);
+    // Ask the page's Visitor for the ECID (without approval it answers "" and calls nothing;
+    // an ungated Visitor would start its /id call right here), then send the sentinel.
+    await page.evaluate((sentinel) => {
+      const w = window as unknown as {
+        _satellite: { company: { orgId: string } };
+        Visitor: { getInstance(org: string): { getMarketingCloudVisitorID(cb: () => void): void } };
+      };
+      w.Visitor.getInstance(w._satellite.company.orgId).getMarketingCloudVisitorID(() => {});
+      void fetch(sentinel, { mode: "no-cors" });
+    }, sentinelUrl);
+    const sentinelAt = await log.waitFor((r) => r.url() === sentinelUrl);
+    expect(log.requests.slice(0, sentinelAt).filter(isIdCall)).toEqual([]);
     const status = await page.evaluate(() => {
       const optIn = (window as unknown as { adobe: { optIn: Record<string, any> } }).adobe.optIn;
       const before = optIn.status as string;
@@ -93,7 +141,7 @@ test.describe("spec §6: identity opt-in categories gate the identity calls", ()
       return { before, after: optIn.status as string };
     });
     expect(status).toEqual({ before: "pending", after: "complete" });
-    await expect.poll(() => idCalls.length).toBeGreaterThan(0);
+    expect(await log.waitFor(isIdCall)).toBeGreaterThan(sentinelAt);
   });
 
   test("an invalid category is refused with the Visitor API message", async ({ page }) => {

@@ -13,6 +13,7 @@ import {
   type PcMarketing,
   type StoredEvent,
 } from "./pcMarketing.ts";
+import { edgeEvents, recordRequests, sendSentinel, type RequestLog } from "./requestLog.ts";
 
 let pcm: PcMarketing;
 test.beforeAll(async () => {
@@ -36,6 +37,32 @@ const scrollTo = (page: Page, percent: number) =>
     window.scrollTo(0, Math.max(0, (height * p) / 100 - window.innerHeight));
   }, percent);
 
+/**
+ * Scrolls like `scrollTo` and resolves once the page has handled the scroll event, plus
+ * `settleMs` from a timer started after the rules' own (the scroll-depth rules measure 10 ms
+ * after the last scroll event). Listeners run in the order they were added, so every rule
+ * the scroll fires has handed its event to alloy by then.
+ */
+const scrollAndSettle = (page: Page, percent: number, settleMs = 0) =>
+  page.evaluate(
+    ([p, settle]) =>
+      new Promise<void>((resolve) => {
+        const height = document.documentElement.scrollHeight;
+        const top = Math.max(0, (height * p!) / 100 - window.innerHeight);
+        if (Math.abs(window.scrollY - top) < 1) return resolve();
+        addEventListener("scroll", () => setTimeout(resolve, settle), { once: true });
+        window.scrollTo({ top, behavior: "instant" });
+      }),
+    [percent, settleMs],
+  );
+
+/** Names of the interactions the page sent before the request at `end` in the log. */
+const sentBefore = (log: RequestLog, end: number) =>
+  log.requests
+    .slice(0, end)
+    .flatMap(edgeEvents)
+    .map((e) => e.xdm?.web?.webInteraction?.name as string | undefined);
+
 test.describe("spec §4, §9: scroll depth 25/50/75/100 → events 18/19/20/21, once each", () => {
   test("a long page fires each threshold once as it is reached, whatever the order", async ({
     page,
@@ -56,11 +83,14 @@ test.describe("spec §4, §9: scroll depth 25/50/75/100 → events 18/19/20/21, 
       );
       expect(eventNumbers(fired!)).toEqual([event]);
     }
-    // Up and down again: nothing fires twice.
-    await scrollTo(page, 0);
-    await page.waitForTimeout(300);
-    await scrollTo(page, 100);
-    await page.waitForTimeout(1000);
+    // Up and down again: nothing fires twice. The sentinel event goes after both scrolls
+    // have been measured; a threshold that fired again would be sent before it.
+    const log = recordRequests(page);
+    await scrollAndSettle(page, 0, 10);
+    await scrollAndSettle(page, 100, 10);
+    const sentinelAt = await sendSentinel(page, log);
+    await log.settled();
+    expect(sentBefore(log, sentinelAt)).toEqual([]);
     const all = await interactions(url);
     for (const [, name] of table) expect(named(all, name), name).toHaveLength(1);
   });
@@ -87,32 +117,40 @@ test.describe("spec §4, §9: time-and-scroll (50 %, 30 s, 100 ms)", () => {
   }) => {
     await page.clock.install();
     await page.setViewportSize({ width: 1280, height: 600 });
+    const log = recordRequests(page);
     const url = demoUrl(pcm.demoOrigin, "/pcg/auto/coverage/options");
     await openPage(page, url);
-    await scrollTo(page, 60);
+    await scrollAndSettle(page, 60);
+    // Fires every timer due in 5 s (the rule's first measurement among them); the sentinel
+    // goes after them, so a premature "time and scroll" would be sent before it.
     await page.clock.fastForward(5_000);
-    await page.waitForTimeout(500);
+    const early = await sendSentinel(page, log);
+    await log.settled();
+    expect(sentBefore(log, early)).not.toContain("time and scroll");
     expect(named(await interactions(url), "time and scroll")).toEqual([]);
     await page.clock.fastForward(26_000);
     await pcm.waitForEvents(
       (e) => pageUrlOf(e) === url && xdmOf(e).web.webInteraction?.name === "time and scroll",
     );
     await page.clock.fastForward(31_000);
-    await page.waitForTimeout(500);
+    const late = await sendSentinel(page, log);
+    await log.settled();
+    expect(sentBefore(log, late).filter((name) => name === "time and scroll")).toHaveLength(1);
     expect(named(await interactions(url), "time and scroll")).toHaveLength(1);
   });
 
   test("time alone is not enough", async ({ page }) => {
     await page.clock.install();
     await page.setViewportSize({ width: 1280, height: 600 });
+    const log = recordRequests(page);
     const url = demoUrl(pcm.demoOrigin, "/pcg/auto/coverage/options/liability");
     await openPage(page, url);
+    // Every timer due in 31 s has fired, the rule's 30 s one among them; the sentinel goes
+    // after them, so a "time and scroll" on time alone would be sent before it.
     await page.clock.fastForward(31_000);
-    // The 25 % scroll event fires only on scrolling; wait for the page view as a clock check.
-    await pcm.waitForEvents(
-      (e) => pageUrlOf(e) === url && e.eventType === "web.webpagedetails.pageViews",
-    );
-    await page.waitForTimeout(500);
+    const sentinelAt = await sendSentinel(page, log);
+    await log.settled();
+    expect(sentBefore(log, sentinelAt)).not.toContain("time and scroll");
     expect(named(await interactions(url), "time and scroll")).toEqual([]);
   });
 });
