@@ -25,10 +25,13 @@ let api: APIRequestContext;
 let csrf: string;
 
 test.beforeAll(async () => {
-  server = await startServer(["--data", mkdtempSync(join(tmpdir(), "liftoff-devlib-e2e-"))], {
-    LIFTOFF_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    LIFTOFF_LOG_LEVEL: "warn",
-  });
+  server = await startServer(
+    ["--demo", "--demo-port", "0", "--data", mkdtempSync(join(tmpdir(), "liftoff-devlib-e2e-"))],
+    {
+      LIFTOFF_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      LIFTOFF_LOG_LEVEL: "warn",
+    },
+  );
   const { createDemoServer } = await loadDemoSite();
   demo = createDemoServer({ libraryUrl: `${server.origin}/libs/${pid}/${devEnv}/launch.min.js` });
   await new Promise<void>((done) => demo.listen(0, "127.0.0.1", () => done()));

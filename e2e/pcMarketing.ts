@@ -1,7 +1,8 @@
 /**
  * Fixture of the spec suites (e2e/spec-*.e2e.ts): the Liftoff server in-process
  * (`createApp` with a SQLite store in a temp folder) on a loopback port, the demo site on
- * another, and the pc-marketing development library published into the store at
+ * another, the property's datastreams open to the demo site, and the pc-marketing development
+ * library published into the store at
  * `/libs/PRpcmarketing/ENpcmarketingdevelopment/launch.min.js`. Assertions read the events
  * the server stored and the calls the vendor stand-ins recorded.
  */
@@ -56,7 +57,7 @@ export async function startPcMarketing(options: FixtureOptions = {}): Promise<Pc
     loadDemoSite(),
     loadProperty(),
   ]);
-  const { createPropertyDocument, ENVIRONMENTS, PROPERTY_ID } = property;
+  const { createPropertyDocument, DATASTREAMS, ENVIRONMENTS, ORG_ID, PROPERTY_ID } = property;
   const dir = mkdtempSync(join(tmpdir(), "liftoff-pcm-"));
   const store = new SqliteStore(join(dir, "liftoff.db"));
   const app = createApp({ store, rateLimitPerSecond: 0, bootstrap: false });
@@ -67,14 +68,20 @@ export async function startPcMarketing(options: FixtureOptions = {}): Promise<Pc
     libraryUrl: `${serverOrigin}/libs/${PROPERTY_ID}/${environmentId}/launch.min.js`,
   });
   const demoOrigin = `http://127.0.0.1:${await listen(demo)}`;
-  const vendor = `${demoOrigin}/vendor`;
+  // The property's datastreams, open to the demo site's pages only (as `liftoff serve --demo`).
+  for (const stage of ["development", "staging", "production"] as const)
+    await store.datastreams.put({
+      id: DATASTREAMS[stage],
+      orgId: ORG_ID,
+      propertyId: PROPERTY_ID,
+      environmentId: ENVIRONMENTS[stage],
+      stage,
+      allowedOrigins: [demoOrigin],
+    });
   const doc = createPropertyDocument({
     edgeOrigin: serverOrigin,
     identityServer: serverOrigin.replace(/^http:\/\//, ""),
-    adPixelHost: vendor,
-    marketingAutomationHost: vendor,
-    insightHost: vendor,
-    hostedScriptsBase: `${vendor}/hosted`,
+    vendorOrigin: demoOrigin,
     ...options,
   });
   const { buildLibrary } = await loadBuilder();

@@ -34,6 +34,16 @@ export interface Listener {
 }
 
 export interface Store {
+  datastreams: {
+    put(datastream: {
+      id: string;
+      orgId: string;
+      propertyId: string;
+      environmentId: string;
+      stage: string;
+      allowedOrigins: string[];
+    }): Promise<void>;
+  };
   libraries: {
     put(file: {
       propertyId: string;
@@ -73,6 +83,8 @@ export interface PropertyDocument {
 export interface PropertyModule {
   createPropertyDocument: (options?: Record<string, unknown>) => PropertyDocument;
   ENVIRONMENTS: Record<"development" | "staging" | "production", string>;
+  DATASTREAMS: Record<"development" | "staging" | "production", string>;
+  ORG_ID: string;
   PROPERTY_ID: string;
 }
 

@@ -3,7 +3,6 @@ import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { loadDemoSite } from "./pcMarketingModules.ts";
 import {
   signedInApi,
   startServer,
@@ -40,32 +39,59 @@ test("studio reports the server healthy, without console errors", async ({ page 
   expect(errors).toEqual([]);
 });
 
-// First start, as `npm start` does it: the CLI on a known port seeds the insurance property
-// and publishes it to every environment with its Web SDK pointed back at this server; a demo
-// page on its own origin loads the development library and its page view is stored, read
-// back through the signed-in API.
-test("first start seeds pc-marketing; a demo page's page view reaches this server", async ({
+test("a fresh start has the admin and nothing else: no property, no datastream", async () => {
+  const data = mkdtempSync(join(tmpdir(), "liftoff-empty-"));
+  const fresh = await startServer(["--data", data], {
+    LIFTOFF_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+  });
+  try {
+    const api = await signedInApi(fresh.origin);
+    expect(await api("/api/properties")).toEqual([]);
+    expect(await api("/api/datastreams")).toEqual({ datastreams: [] });
+  } finally {
+    await fresh.stop();
+  }
+});
+
+// First start as `npm start` does it (`liftoff serve --demo`): the insurance property seeded
+// and published with its Web SDK pointed back at this server, and the demo site served on its
+// own origin. A visitor's browser shows no console error and no failed request: the vendor
+// tags load the demo site's own stand-ins and the edge accepts the demo origin.
+test("--demo: the demo home page sends its page view, loads the vendor stand-ins, and logs no error", async ({
   browser,
 }) => {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), "liftoff-quickstart-"));
-  const first = await startServer(["--port", String(port), "--data", data], {
-    LIFTOFF_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-  });
-  const { createDemoServer } = await loadDemoSite();
-  const libraryUrl = `${first.origin}/libs/PRpcmarketing/ENpcmarketingdevelopment/launch.min.js`;
-  const demo = createDemoServer({ libraryUrl });
-  await new Promise<void>((done) => demo.listen(0, "127.0.0.1", () => done()));
+  const first = await startServer(
+    ["--port", String(port), "--data", data, "--demo", "--demo-port", "0"],
+    { LIFTOFF_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
+  );
   try {
-    const library = await fetch(libraryUrl);
-    expect(library.status).toBe(200);
-    expect(await library.text()).toContain(JSON.stringify(first.origin));
+    const api = await signedInApi(first.origin);
+    const { datastreams } = (await api("/api/datastreams")) as {
+      datastreams: Array<{ id: string; allowedOrigins: string[] }>;
+    };
+    expect(datastreams.map((d) => d.id)).toEqual([
+      "pc-marketing-development",
+      "pc-marketing-production",
+      "pc-marketing-staging",
+    ]);
+    const demoOrigin = datastreams[0]!.allowedOrigins[0]!;
+    expect(datastreams.every((d) => d.allowedOrigins.includes(demoOrigin))).toBe(true);
 
     const page = await browser.newPage();
-    const demoPort = (demo.address() as { port: number }).port;
-    await page.goto(`http://127.0.0.1:${demoPort}/`);
+    const problems: string[] = [];
+    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()} (${m.location().url})`));
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("requestfailed", (r) =>
+      problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ""}`),
+    );
+    page.on("response", (r) => r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`));
+    const since = Date.now();
+    await page.goto(`${demoOrigin}/`);
 
-    const api = await signedInApi(first.origin);
+    // Sentinels: the page view stored by the edge, and every vendor stand-in's call recorded
+    // by the demo site (the last of them run at window load). Only then is absence checked.
     const pageViews = async () => {
       const { events } = (await api(
         "/api/events?environmentId=ENpcmarketingdevelopment&limit=50",
@@ -73,9 +99,27 @@ test("first start seeds pc-marketing; a demo page's page view reaches this serve
       return events.filter((e) => e.eventType === "web.webpagedetails.pageViews").length;
     };
     await expect.poll(pageViews, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    const vendorPaths = async () => {
+      const calls = (await (await fetch(`${demoOrigin}/__calls`)).json()) as Array<{
+        path: string;
+        time: number;
+      }>;
+      return calls.filter((c) => c.time >= since).map((c) => c.path);
+    };
+    await expect
+      .poll(vendorPaths, { timeout: 15_000 })
+      .toEqual(
+        expect.arrayContaining([
+          "/vendor/pixel/collect",
+          "/vendor/mat/collect",
+          "/vendor/insight/collect",
+          "/vendor/hosted/open-ui-change.js",
+          "/vendor/hosted/form-abandonment.js",
+        ]),
+      );
+    expect(problems).toEqual([]);
     await page.close();
   } finally {
-    await new Promise<void>((done) => demo.close(() => done()));
     await first.stop();
   }
 });

@@ -1,10 +1,8 @@
 import type { EnvironmentInfo, PropertyState, SessionInfo } from "@liftoff/schema";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadDemoSite } from "./pcMarketingModules.ts";
 import { startServer, type RunningServer } from "./startServer.ts";
 
 // The studio against a real `liftoff serve` with the seeded insurance property, in Chromium:
@@ -25,10 +23,13 @@ const errors: string[] = [];
 const scripts: string[] = [];
 
 test.beforeAll(async ({ browser }) => {
-  server = await startServer(["--data", mkdtempSync(join(tmpdir(), "liftoff-studio-e2e-"))], {
-    LIFTOFF_ADMIN_PASSWORD: password,
-    LIFTOFF_LOG_LEVEL: "warn",
-  });
+  server = await startServer(
+    ["--demo", "--demo-port", "0", "--data", mkdtempSync(join(tmpdir(), "liftoff-studio-e2e-"))],
+    {
+      LIFTOFF_ADMIN_PASSWORD: password,
+      LIFTOFF_LOG_LEVEL: "warn",
+    },
+  );
   page = await browser.newPage();
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("pageerror", (e) => errors.push(e.message));
@@ -256,16 +257,18 @@ test("no console errors in the studio along the way", () => {
 });
 
 /**
- * The demo site (apps/demo-site) on its own origin, its pages carrying the development
- * library, as a marketer previews a development build; opens the page the rule targets.
+ * The demo site `liftoff serve --demo` serves on its own origin (the one its datastreams
+ * allow), its pages carrying the development library, as a marketer previews a development
+ * build; opens the page the rule targets.
  */
 async function openDemoPage(browser: Browser, libraryUrl: string): Promise<Page> {
-  const { createDemoServer } = await loadDemoSite();
-  const demo = createDemoServer({ libraryUrl });
-  await new Promise<void>((done) => demo.listen(0, "127.0.0.1", done));
-  const { port } = demo.address() as AddressInfo;
+  const answer = await page.request.get(`${server.origin}/api/datastreams`);
+  const { datastreams } = (await answer.json()) as {
+    datastreams: Array<{ allowedOrigins: string[] }>;
+  };
+  const demoOrigin = datastreams[0]!.allowedOrigins[0]!;
   const site = await browser.newPage();
-  site.on("close", () => demo.close(() => undefined));
-  await site.goto(`http://127.0.0.1:${port}${demoPath}`);
+  await site.goto(`${demoOrigin}${demoPath}`);
+  await expect(site.locator(`script[src="${libraryUrl}"]`)).toHaveCount(1);
   return site;
 }

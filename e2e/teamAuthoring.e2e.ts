@@ -56,10 +56,13 @@ async function saveRule(page: Page) {
 }
 
 test.beforeAll(async ({ browser }) => {
-  server = await startServer(["--data", mkdtempSync(join(tmpdir(), "liftoff-team-e2e-"))], {
-    LIFTOFF_ADMIN_PASSWORD: password,
-    LIFTOFF_LOG_LEVEL: "warn",
-  });
+  server = await startServer(
+    ["--demo", "--demo-port", "0", "--data", mkdtempSync(join(tmpdir(), "liftoff-team-e2e-"))],
+    {
+      LIFTOFF_ADMIN_PASSWORD: password,
+      LIFTOFF_LOG_LEVEL: "warn",
+    },
+  );
   erin = await open(browser, "admin", password);
   const session = (await (
     await erin.request.get(`${server.origin}/api/session`)

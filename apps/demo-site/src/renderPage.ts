@@ -6,7 +6,8 @@ const escape = (text: string) =>
 /**
  * One page as HTML. The library tag sits in <head> with `async`, as Launch's embed code;
  * without a library URL (a baseline for the page-cost benchmark) it is left out. The
- * do-not-sell flag (spec §6) is set on every page, the footer carries the link.
+ * do-not-sell flag (spec §6) is set on every page, the footer carries the link. The empty
+ * icon keeps the browser from asking for a /favicon.ico the site does not have.
  */
 export default function renderPage(page: Page, libraryUrl: string | undefined): string {
   const crumbs = page.breadcrumb
@@ -23,6 +24,7 @@ export default function renderPage(page: Page, libraryUrl: string | undefined): 
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escape(page.title)}</title>
 <script>window.dnsFlag = true;${pageData}</script>
 ${library}

@@ -30,6 +30,10 @@ function start(data: string): Promise<{ origin: string; child: ChildProcess }> {
       data,
       "--rate-limit",
       "0",
+      // The demo's datastreams to send to; requests without an Origin header are accepted.
+      "--demo",
+      "--demo-port",
+      "0",
     ],
     { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, LIFTOFF_LOG_LEVEL: "warn" } },
   );

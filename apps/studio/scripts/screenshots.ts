@@ -17,10 +17,13 @@ const out = join(repoRoot, "docs/screenshots");
 const password = "screenshots-admin-1";
 const pid = "PRpcmarketing";
 
-const server = await startServer(["--data", mkdtempSync(join(tmpdir(), "liftoff-shots-"))], {
-  LIFTOFF_ADMIN_PASSWORD: password,
-  LIFTOFF_LOG_LEVEL: "warn",
-});
+const server = await startServer(
+  ["--demo", "--demo-port", "0", "--data", mkdtempSync(join(tmpdir(), "liftoff-shots-"))],
+  {
+    LIFTOFF_ADMIN_PASSWORD: password,
+    LIFTOFF_LOG_LEVEL: "warn",
+  },
+);
 const browser = await chromium.launch(launchOptions);
 const errors: string[] = [];
 try {

@@ -1,5 +1,7 @@
 import type {
   AuditEntry,
+  DatastreamInfo,
+  ImportResult,
   EnvironmentInfo,
   ExtensionManifest,
   LibraryInfo,
@@ -74,6 +76,9 @@ export function createStudioApi(client: ApiClient) {
       list: () => client.get<PropertySummary[]>("/api/properties"),
       create: (body: { name: string; orgId: string; domains: string[] }) =>
         client.request<PropertyState>("POST", "/api/properties", body),
+      /** A Launch container or property document (an object), or a built library's text. */
+      import: (input: unknown) =>
+        client.request<ImportResult>("POST", "/api/properties/import", input),
       get: (pid: string) => client.get<PropertyState>(prop(pid)),
       /** `revision`: the settings resource's revision the form started from. */
       saveSettings: (
@@ -161,6 +166,16 @@ export function createStudioApi(client: ApiClient) {
       /** `revision`: the environment resource's revision. */
       removeEnvironment: (pid: string, revision: number, id: string) =>
         client.request<void>("DELETE", `${prop(pid)}/environments/${e(id)}${q({ revision })}`),
+    },
+    datastreams: {
+      list: () =>
+        client
+          .get<{ datastreams: DatastreamInfo[] }>("/api/datastreams")
+          .then((r) => r.datastreams),
+      setAllowedOrigins: (id: string, allowedOrigins: string[]) =>
+        client.request<DatastreamInfo>("PUT", `/api/datastreams/${e(id)}/allowed-origins`, {
+          allowedOrigins,
+        }),
     },
     libraries: {
       list: (pid: string) => client.get<LibraryInfo[]>(`${prop(pid)}/libraries`),

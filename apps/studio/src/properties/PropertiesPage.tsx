@@ -4,18 +4,26 @@ import { Link, useNavigate } from "react-router";
 import { fromLines } from "../forms/lines.ts";
 import MutationError from "../forms/MutationError.tsx";
 import QueryState from "../layout/QueryState.tsx";
-import Can from "../session/Can.tsx";
+import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 
 export default function PropertiesPage() {
   const api = useApi();
+  const canCreate = useCan("editor");
   const properties = useQuery({ queryKey: ["properties"], queryFn: api.properties.list });
   return (
     <main className="page">
       <h1>Properties</h1>
       <QueryState query={properties}>
         {properties.data?.length === 0 ? (
-          <p>No properties yet.</p>
+          <section className="empty-state" aria-labelledby="no-properties">
+            <h2 id="no-properties">No properties yet</h2>
+            <p>
+              {canCreate
+                ? "A property holds one site's rules, data elements and extensions, and serves a library per environment. Start from an empty one, or bring a Launch library your site runs today."
+                : "An editor can create a property or import a Launch library; it will be listed here."}
+            </p>
+          </section>
         ) : (
           <table>
             <thead>
@@ -41,9 +49,12 @@ export default function PropertiesPage() {
           </table>
         )}
       </QueryState>
-      <Can role="editor">
-        <CreateProperty />
-      </Can>
+      {canCreate && (
+        <div className="start-options">
+          <CreateProperty />
+          <ImportProperty />
+        </div>
+      )}
     </main>
   );
 }
@@ -67,8 +78,9 @@ function CreateProperty() {
     create.mutate();
   };
   return (
-    <form className="card" onSubmit={submit}>
-      <h2>New property</h2>
+    <form className="card" onSubmit={submit} aria-labelledby="create-property">
+      <h2 id="create-property">Create a property</h2>
+      <p className="hint">Three environments and the Core extension; add the rest in the studio.</p>
       <div className="field">
         <label htmlFor="new-name">Name</label>
         <input id="new-name" required value={name} onChange={(e) => setName(e.target.value)} />
@@ -90,6 +102,56 @@ function CreateProperty() {
       <MutationError error={create.error} />
       <button type="submit" disabled={create.isPending}>
         Create property
+      </button>
+    </form>
+  );
+}
+
+/** A container or property document is JSON; a built library (launch-….min.js) is sent as text. */
+function importInput(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function ImportProperty() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [file, setFile] = useState<File | null>(null);
+  const importing = useMutation({
+    mutationFn: async () => api.properties.import(importInput(await file!.text())),
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: ["properties"] });
+      void navigate(`/properties/${encodeURIComponent(result.property.document.property.id)}`);
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    importing.mutate();
+  };
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby="import-property">
+      <h2 id="import-property">Import a Launch library</h2>
+      <p className="hint">
+        A built library (<code>launch-….min.js</code>), a Launch container (JSON) or a Liftoff
+        property file. Rules, data elements and extensions become a new property.
+      </p>
+      <div className="field">
+        <label htmlFor="import-file">File</label>
+        <input
+          id="import-file"
+          type="file"
+          required
+          accept=".js,.json,application/javascript,application/json"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+      </div>
+      <MutationError error={importing.error} />
+      <button type="submit" disabled={!file || importing.isPending}>
+        Import
       </button>
     </form>
   );

@@ -7,11 +7,13 @@ import QueryState from "../layout/QueryState.tsx";
 import { propertyKey, resourceOf } from "../properties/useProperty.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
+import AllowedOrigins, { DATASTREAMS_KEY } from "./AllowedOrigins.tsx";
 import CopyButton from "./CopyButton.tsx";
 
 /**
- * Environments with what they serve and their embed codes, ready to copy. Admins add and
- * remove development environments (staging and production are one each, for good).
+ * Environments with what they serve, their embed codes ready to copy, and the datastream each
+ * sends to with the page origins it accepts. Admins add and remove development environments
+ * (staging and production are one each, for good) and edit the allowed origins.
  */
 export default function EnvironmentsPage() {
   const pid = useParams().pid!;
@@ -22,6 +24,9 @@ export default function EnvironmentsPage() {
     queryKey: ["property-derived", pid, "environments"],
     queryFn: () => api.properties.environments(pid),
   });
+  const datastreams = useQuery({ queryKey: DATASTREAMS_KEY, queryFn: api.datastreams.list });
+  const datastreamOf = (environmentId: string) =>
+    datastreams.data?.find((d) => d.propertyId === pid && d.environmentId === environmentId);
   // Each environment is a resource with its own revision; removing one is based on it.
   const revisionOf = (id: string) => {
     const state = queryClient.getQueryData<PropertyState>(propertyKey(pid));
@@ -69,6 +74,14 @@ export default function EnvironmentsPage() {
               <dd>
                 <code>{env.cacheControl}</code>
               </dd>
+              <dt>Datastream</dt>
+              <dd>
+                {datastreamOf(env.id) ? (
+                  <code>{datastreamOf(env.id)!.id}</code>
+                ) : (
+                  "None yet: one is created with the environment's next save."
+                )}
+              </dd>
             </dl>
             <label htmlFor={`embed-${env.id}`}>Embed code</label>
             <textarea
@@ -78,6 +91,7 @@ export default function EnvironmentsPage() {
               value={env.embedCode}
               rows={2}
             />
+            {datastreamOf(env.id) && <AllowedOrigins datastream={datastreamOf(env.id)!} />}
             <div className="actions">
               <CopyButton text={env.embedCode} label={`${env.name} embed code`} />
               {isAdmin && env.stage === "development" && (
