@@ -17,7 +17,7 @@ export interface RequestLog {
   /** Every request so far, oldest first. */
   readonly requests: Request[];
   /** Waits until a request matches; returns its place in `requests`. */
-  waitFor(match: (request: Request) => boolean): Promise<number>;
+  waitFor(match: (request: Request, index: number) => boolean): Promise<number>;
   /** Waits until every request so far has finished or failed (their answers are in). */
   settled(): Promise<void>;
 }

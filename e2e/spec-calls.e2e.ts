@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { demoUrl, openPage, startPcMarketing, type PcMarketing } from "./pcMarketing.ts";
+import { recordRequests } from "./requestLog.ts";
 
 let pcm: PcMarketing;
 test.beforeAll(async () => {
@@ -95,6 +96,8 @@ test.describe("spec §6: do-not-sell", () => {
     page,
     context,
   }) => {
+    const log = recordRequests(page);
+    const pathOf = (i: number) => new URL(log.requests[i]!.url()).pathname;
     await loadedPage(page);
     const clicked = Date.now();
     await page.click("a.do-not-sell");
@@ -103,20 +106,41 @@ test.describe("spec §6: do-not-sell", () => {
       .poll(async () => (await context.cookies()).find((c) => c.name === "dnsCookie")?.value)
       .toBe("optout");
     const reloaded = Date.now();
+    const from = log.requests.length;
     await loadedPage(page);
     await waitForCall("/vendor/mat/collect", reloaded);
-    await waitForCall("/vendor/hosted/form-abandonment.js", reloaded);
-    await page.waitForTimeout(500);
+    // Sentinel: the form-abandonment script, loaded by the last window-load rule through the
+    // same write queue as the pixel and insight rules before it. Had either run, its script
+    // request would be ahead of this one in the browser's request order.
+    const sentinelAt = await log.waitFor(
+      (r, i) => i >= from && new URL(r.url()).pathname === "/vendor/hosted/form-abandonment.js",
+    );
+    const requested = Array.from({ length: sentinelAt - from }, (_, i) => pathOf(from + i));
+    expect(requested).not.toContain("/vendor/pixel/events.js");
+    expect(requested).not.toContain("/vendor/insight/insight.min.js");
     expect(callsTo("/vendor/pixel/events.js", reloaded)).toEqual([]);
     expect(callsTo("/vendor/insight/insight.min.js", reloaded)).toEqual([]);
   });
 
   test("with the flag not true the click loads no cookie script", async ({ page, context }) => {
+    const log = recordRequests(page);
     await loadedPage(page);
     await page.evaluate(() => ((window as { dnsFlag?: unknown }).dnsFlag = false));
     const clicked = Date.now();
     await page.click("a.do-not-sell");
-    await page.waitForTimeout(800);
+    // The click's rules run while it is dispatched, and the cookie rule's script would be
+    // inserted then (its custom code runs in a write queue with nothing ahead of it): a
+    // script the page inserts after the click is requested after it (the sentinel).
+    const sentinel = `${pcm.demoOrigin}/vendor/hosted/sentinel.js?${clicked}`;
+    await page.evaluate((src) => {
+      const script = document.createElement("script");
+      script.src = src;
+      document.head.append(script);
+    }, sentinel);
+    const sentinelAt = await log.waitFor((r) => r.url() === sentinel);
+    expect(log.requests.slice(0, sentinelAt).map((r) => new URL(r.url()).pathname)).not.toContain(
+      "/vendor/hosted/do-not-sell.js",
+    );
     expect(callsTo("/vendor/hosted/do-not-sell.js", clicked)).toEqual([]);
     expect((await context.cookies()).find((c) => c.name === "dnsCookie")).toBeUndefined();
   });
