@@ -37,7 +37,7 @@ describe("server app", () => {
 
 describe("server app APIs", () => {
   it("starts without any datastream", async () => {
-    const app = createApp();
+    const app = createApp({ auth: "off-for-tests" });
     expect((await app.inject({ url: "/api/datastreams" })).json()).toEqual({ datastreams: [] });
     await app.close();
   });
@@ -80,7 +80,7 @@ describe("first start on a fresh SQLite file (as liftoff serve runs without --de
         }),
       });
       expect(sent.statusCode).toBe(400);
-      expect(sent.json()).toMatchObject({ field: "configId" });
+      expect(sent.json()).toMatchObject({ errors: [{ path: "configId" }] });
     } finally {
       await app.close();
       await store.close();

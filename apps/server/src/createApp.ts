@@ -1,18 +1,16 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { PropertyDocument } from "@liftoff/schema";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { apiProblems } from "./api/ApiError.ts";
 import { loadBuilder, missingFrom, type PartialBuilder } from "./api/BuilderApi.ts";
 import registerApi, { createApiContext } from "./api/registerApi.ts";
 import seedProperty from "./api/seedProperty.ts";
 import bootstrapAdmin from "./auth/bootstrapAdmin.ts";
-import { sessionOf } from "./auth/createGuard.ts";
 import { demoDatastreams, putDemoDatastreams } from "./demo/demoDatastreams.ts";
 import { defaultEnvelopeLimits } from "./edge/parseEnvelope.ts";
 import registerEdgeRoutes, { type EdgeOptions } from "./edge/registerEdgeRoutes.ts";
 import { defaultWriteQueueOptions, WriteQueue, type WriteQueueOptions } from "./edge/WriteQueue.ts";
+import enforceRouteAccess, { type RegisteredRoute } from "./http/enforceRouteAccess.ts";
 import decodeUtf8Body from "./http/decodeUtf8Body.ts";
 import errorMapper, { frameworkErrors } from "./http/errorMapper.ts";
 import { RateLimiter } from "./http/RateLimiter.ts";
@@ -21,11 +19,12 @@ import registerLibraryRoutes from "./libraries/registerLibraryRoutes.ts";
 import { defaultLiveLimits, LiveStream, type LiveLimits } from "./LiveStream.ts";
 import registerEventRoutes from "./registerEventRoutes.ts";
 import serveStatic from "./serveStatic.ts";
+import studioFolder from "./studioFolder.ts";
 import { SqliteStore } from "./storage/SqliteStore.ts";
 import type { Store } from "./storage/Store.ts";
 
 export interface AppOptions {
-  /** Folder of the built studio (apps/studio/dist); served at /studio/ when present. */
+  /** Folder of the built studio (default: @liftoff/studio's dist/); served at /studio/ when present. */
   studioDir?: string;
   /** Fastify's logger (pino): `false`, `true` or its options. Structured JSON lines. */
   logger?: FastifyServerOptions["logger"];
@@ -50,18 +49,19 @@ export interface AppOptions {
    * that tests create by the hundred.
    */
   bootstrap?: boolean;
-  auth?: {
-    /**
-     * Also require a signed-in viewer on the read routes that predate the studio API
-     * (`/api/events`, `/api/live`, `/api/datastreams`, `/api/reports/…`). The studio API itself
-     * always requires a session. Default: like `bootstrap`.
-     */
-    required?: boolean;
-    /** The first admin's password; default LIFTOFF_ADMIN_PASSWORD, else a random one printed once. */
-    adminPassword?: string;
-    /** Where the one-time admin password line goes (default stdout). */
-    print?: (line: string) => void;
-  };
+  /**
+   * Authentication is always on: every route has its access in http/routeAccess.ts. The
+   * object sets up the first admin; `"off-for-tests"` (tests only) refuses nothing, though
+   * a session cookie still says who is signed in.
+   */
+  auth?:
+    | "off-for-tests"
+    | {
+        /** The first admin's password; default LIFTOFF_ADMIN_PASSWORD, else a random one printed once. */
+        adminPassword?: string;
+        /** Where the one-time admin password line goes (default stdout). */
+        print?: (line: string) => void;
+      };
   /** The builder functions the studio API uses (default: the `@liftoff/builder` package). */
   builder?: PartialBuilder;
   /**
@@ -78,23 +78,14 @@ export interface DemoOptions {
   origins: string[];
 }
 
-// Read routes that came before the studio API; guarded by `auth.required`.
-const READ_ROUTES = /^\/api\/(events|live|datastreams|reports)(\/|\?|$)/;
-
-const repoRoot = () => {
-  // Works both from src/ (tsx, vitest) and from dist/ (the esbuild bundle).
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "apps")) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-};
-
 export const VERSION = "0.1.0";
-export const defaultRepoRoot = repoRoot;
 
 export interface LiftoffApp extends FastifyInstance {
   store: Store;
   live: LiveStream;
   writeQueue: WriteQueue;
+  /** Every registered route with its access (http/routeAccess.ts), complete once ready. */
+  routes: readonly RegisteredRoute[];
 }
 
 /** The Liftoff server as a Fastify instance; tests call it with `app.inject()`, no port. */
@@ -106,9 +97,14 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors,
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+    // The id every problem body reports (`requestId`) and every log line carries (`reqId`).
+    genReqId: () => randomUUID(),
+    // Route schemas (the studio API's) check JSON as sent: "5" is not a number, 1 is not a
+    // string. Query and URL parameters are strings and their schemas say so.
+    ajv: { customOptions: { coerceTypes: false, verbose: true } },
     ...(options.https ? { https: options.https } : {}),
   }) as unknown as LiftoffApp;
-  const studioDir = options.studioDir ?? join(repoRoot(), "apps/studio/dist");
+  const studioDir = options.studioDir ?? studioFolder();
   const ownsStore = !options.store;
   const store = options.store ?? new SqliteStore(":memory:");
   const live = new LiveStream({ ...defaultLiveLimits, ...options.live });
@@ -122,6 +118,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   app.decorate("writeQueue", queue);
   app.decorateRequest("signed", null);
   const bootstrap = options.bootstrap ?? !ownsStore;
+  const admin = typeof options.auth === "object" ? options.auth : {};
   const builder: PartialBuilder = { ...options.builder };
   const api = createApiContext(store, builder);
 
@@ -150,6 +147,13 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     },
   );
   errorMapper(app);
+  // Before any route: a route without an access entry stops the app from starting.
+  const routes = enforceRouteAccess(app, {
+    store,
+    edgeBase: `/${edge.basePath.replace(/^\/+|\/+$/g, "")}/`,
+    auth: options.auth === "off-for-tests" ? "off-for-tests" : "on",
+  });
+  app.decorate("routes", routes);
 
   app.register(async () => {
     await store.migrate();
@@ -162,8 +166,8 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     if (bootstrap)
       await bootstrapAdmin(
         store,
-        options.auth?.adminPassword ?? process.env.LIFTOFF_ADMIN_PASSWORD,
-        options.auth?.print ?? ((line) => console.log(line)),
+        admin.adminPassword ?? process.env.LIFTOFF_ADMIN_PASSWORD,
+        admin.print ?? ((line) => console.log(line)),
       );
     // The demo finishes before the app is ready: once `liftoff serve --demo` says it is
     // listening, every environment serves its library, and nothing the studio or a test does
@@ -184,21 +188,12 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
       if (outcome === "published")
         app.log.info({ propertyId: document.property.id }, "demo: property published");
     } catch (error) {
-      // A broken seed (or seed module) must not keep the server from starting; the property
-      // can be imported or fixed in the studio and published from there.
+      // A broken demo property must not keep the server from starting; it can be imported or
+      // fixed in the studio and published from there.
       app.log.error({ err: error }, "demo: the property could not be seeded and published");
     }
   }
 
-  if (options.auth?.required ?? bootstrap)
-    app.addHook("preHandler", async (request) => {
-      // The matched route pattern, not the raw URL: a percent-encoded path reaches the same
-      // handler and must meet the same guard.
-      if (!READ_ROUTES.test(request.routeOptions.url ?? request.url)) return;
-      const signed = await sessionOf(store, request);
-      if (!signed) throw apiProblems.unauthenticated();
-      request.signed = signed;
-    });
   // Graceful shutdown: in-flight requests finish, then every queued event is written.
   app.addHook("onClose", async () => {
     await queue.drain();
@@ -231,7 +226,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   registerEventRoutes(app, store, live);
   registerApi(app, api);
 
-  if (existsSync(studioDir)) {
+  if (studioDir && existsSync(studioDir)) {
     app.get("/studio", (_request, reply) => reply.redirect("/studio/"));
     serveStatic(app, "/studio/", studioDir, "index.html");
   }

@@ -64,11 +64,11 @@ describe("events API and live stream", () => {
     ]);
     expect((await app.inject({ url: "/api/events?ecid=nobody" })).json()).toEqual({ events: [] });
     expect((await app.inject({ url: "/api/events?ecid=%20" })).json()).toMatchObject({
-      field: "ecid",
+      errors: [{ path: "ecid" }],
     });
     expect((await app.inject({ url: "/api/events?limit=0" })).statusCode).toBe(400);
     expect((await app.inject({ url: "/api/events?propertyId=%3Cx%3E" })).json()).toMatchObject({
-      field: "propertyId",
+      errors: [{ path: "propertyId" }],
     });
   });
 

@@ -18,8 +18,8 @@
  * Status codes (docs/api.md has every route's errors): POSTs that create something answer
  * 201 (users, properties, import, data elements, rules, copies, components, environments,
  * libraries); library steps and `POST /api/session` answer 200; DELETEs of users,
- * environments, libraries and the session answer 204. 400 names the field (`field`,
- * `errors[].path`), 401 means no session, 403 a missing role or CSRF token, 422 a build
+ * environments, libraries and the session answer 204. 400 names the field
+ * (`errors[].path`), 401 means no session, 403 a missing role or CSRF token, 422 a build
  * refused or failed. Components: `kind` is `events`, `conditions` or `actions`.
  *
  * Routes (`:pid` property id, `:id` resource id, `:kind` a ResourceKind, `:lid` library id):
@@ -106,7 +106,12 @@ export interface ApiProblem {
   title: string;
   status: number;
   detail?: string;
-  /** Field-level errors, each naming its place in the request body. */
+  /** The request's id, also in the server's log line for it. */
+  requestId?: string;
+  /**
+   * Field-level errors, each naming its place in the request: `rule.name`, `items[0].kind`,
+   * a query or URL parameter by its name, `body` for the body as a whole.
+   */
   errors?: Array<{ path: string; message: string }>;
   /** On 409 `edit-conflict`: which resource, who changed it, and their version. */
   conflict?: EditConflict;

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import type { Guard } from "../auth/createGuard.ts";
 import type { DatastreamCache } from "../edge/DatastreamCache.ts";
 import type { Store } from "../storage/Store.ts";
-import { apiProblems } from "./ApiError.ts";
+import { apiProblems } from "./apiProblems.ts";
 import type { PartialBuilder } from "./BuilderApi.ts";
 import type { PropertyService } from "./PropertyService.ts";
 import type { Publisher } from "./Publisher.ts";
@@ -13,12 +12,11 @@ export interface ApiContext {
   builder: PartialBuilder;
   properties: PropertyService;
   publisher: Publisher;
-  guard: Guard;
   /** The edge's datastream cache: a change through the API applies at once on this node. */
   datastreams: DatastreamCache;
 }
 
-/** The signed-in user's name (guards set it before any handler runs). */
+/** The signed-in user's name (the access hook sets it before any handler runs). */
 export function userOf(request: FastifyRequest): string {
   if (!request.signed) throw apiProblems.unauthenticated();
   return request.signed.user.username;

@@ -1,18 +1,20 @@
 import type { FastifyInstance } from "fastify";
-import createGuard from "../auth/createGuard.ts";
 import { LoginLimiter } from "../auth/LoginLimiter.ts";
 import { DatastreamCache } from "../edge/DatastreamCache.ts";
+import fieldErrorsOf from "../http/fieldErrorsOf.ts";
+import decodeUtf8Body from "../http/decodeUtf8Body.ts";
+import parseStrictJson from "../http/parseStrictJson.ts";
 import type { Store } from "../storage/Store.ts";
 import accountRoutes from "./accountRoutes.ts";
 import type { ApiContext } from "./ApiContext.ts";
-import { ApiError, apiProblems } from "./ApiError.ts";
+import { apiProblems } from "./apiProblems.ts";
+import { positiveIntegerText, text } from "./apiSchemas.ts";
 import type { PartialBuilder } from "./BuilderApi.ts";
 import datastreamRoutes from "./datastreamRoutes.ts";
 import itemRoutes from "./itemRoutes.ts";
 import { PropertyService } from "./PropertyService.ts";
 import propertyRoutes from "./propertyRoutes.ts";
 import { Publisher } from "./Publisher.ts";
-import { positiveInteger, queryOf } from "./requestParts.ts";
 import publishingRoutes from "./publishingRoutes.ts";
 import resourceRoutes from "./resourceRoutes.ts";
 
@@ -23,39 +25,53 @@ export function createApiContext(store: Store, builder: PartialBuilder): ApiCont
     builder,
     properties,
     publisher: new Publisher(store, builder, properties),
-    guard: createGuard(store),
     datastreams: new DatastreamCache(store.datastreams),
   };
 }
 
+/** JSON bodies parsed here, so route schemas see objects; refusals name the path. */
+function parseBodies(api: FastifyInstance): void {
+  api.removeContentTypeParser(["application/json", "text/plain"]);
+  api.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
+    try {
+      done(null, parseStrictJson(body as Buffer, apiProblems.invalidField));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  // Text (a built Launch library to import) stays text, refused when it is not UTF-8.
+  api.addContentTypeParser("text/plain", { parseAs: "buffer" }, (_request, body, done) => {
+    try {
+      done(null, decodeUtf8Body(body as Buffer));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+}
+
+const auditQuery = {
+  type: "object",
+  properties: {
+    propertyId: text(100),
+    limit: positiveIntegerText,
+    before: positiveIntegerText,
+  },
+} as const;
+
 /**
- * The studio API (packages/schema/src/api.ts, docs/api.md) in its own Fastify context: its
- * error handler adds the ApiProblem members (`errors`, `conflict`) and hands every
- * other error to the app's mapper.
+ * The studio API (packages/schema/src/api.ts, docs/api.md) in its own Fastify context: JSON
+ * bodies become objects, and route schemas check bodies, URL and query parameters, failing
+ * as the server's one problem shape (the app's error mapper writes every error). Who may
+ * call each route is in http/routeAccess.ts.
  */
 export default function registerApi(app: FastifyInstance, ctx: ApiContext): void {
   app.register((api, _options, done) => {
-    api.setErrorHandler((error, request, reply) => {
-      if (!(error instanceof ApiError)) throw error;
-      request.log.info(
-        { status: error.status, type: error.type, field: error.field, url: request.url },
-        error.message,
-      );
-      return reply
-        .code(error.status)
-        .headers(error.headers)
-        .type("application/problem+json")
-        .send({
-          type: error.type,
-          title: error.title,
-          status: error.status,
-          detail: error.message,
-          ...(error.field ? { field: error.field } : {}),
-          ...error.extra,
-        });
-    });
+    parseBodies(api);
+    api.setSchemaErrorFormatter((errors, part) =>
+      apiProblems.invalidBody(fieldErrorsOf(errors, part)),
+    );
     accountRoutes(api, ctx, new LoginLimiter());
-    api.get("/api/extensions", { preHandler: ctx.guard("viewer") }, () => {
+    api.get("/api/extensions", () => {
       if (!ctx.builder.catalog) throw apiProblems.builderMissing();
       return ctx.builder.catalog;
     });
@@ -64,19 +80,18 @@ export default function registerApi(app: FastifyInstance, ctx: ApiContext): void
     resourceRoutes(api, ctx);
     publishingRoutes(api, ctx);
     datastreamRoutes(api, ctx);
-    api.get("/api/audit", { preHandler: ctx.guard("viewer") }, (request) => {
-      const query = queryOf(request);
-      const propertyId = query.propertyId;
-      if (propertyId !== undefined && typeof propertyId !== "string")
-        throw apiProblems.invalidField("propertyId", "expected one property id");
-      return ctx.store.audit.list({
-        ...(propertyId !== undefined ? { propertyId } : {}),
-        ...(query.limit !== undefined
-          ? { limit: Math.min(positiveInteger(query.limit, "limit"), 1000) }
-          : {}),
-        ...(query.before !== undefined ? { before: positiveInteger(query.before, "before") } : {}),
-      });
-    });
+    api.get<{ Querystring: { propertyId?: string; limit?: string; before?: string } }>(
+      "/api/audit",
+      { schema: { querystring: auditQuery } },
+      (request) => {
+        const { propertyId, limit, before } = request.query;
+        return ctx.store.audit.list({
+          ...(propertyId !== undefined ? { propertyId } : {}),
+          ...(limit !== undefined ? { limit: Math.min(Number(limit), 1000) } : {}),
+          ...(before !== undefined ? { before: Number(before) } : {}),
+        });
+      },
+    );
     done();
   });
 }

@@ -53,7 +53,11 @@ export function apiApp(options: AppOptions = {}): LiftoffApp {
     rateLimitPerSecond: 0,
     bootstrap: true,
     ...options,
-    auth: { adminPassword: ADMIN_PASSWORD, print: () => undefined, ...options.auth },
+    auth: {
+      adminPassword: ADMIN_PASSWORD,
+      print: () => undefined,
+      ...(typeof options.auth === "object" ? options.auth : {}),
+    },
   });
 }
 

@@ -274,9 +274,9 @@ describe("privacy/set-consent", () => {
     const res = await consent(entries);
     expect(res.statusCode).toBe(status);
     expect(res.headers["content-type"]).toContain("application/problem+json");
-    const problem = res.json<{ type: string; field: string; status: number }>();
+    const problem = res.json<{ type: string; errors: Array<{ path: string }>; status: number }>();
     expect(problem.type).toContain(code);
-    expect(problem.field).toBe(field);
+    expect(problem.errors[0]!.path).toBe(field);
     expect(problem.status).toBe(status);
   });
 });
@@ -296,7 +296,7 @@ describe("edge errors", () => {
       type: "https://ns.adobe.com/aep/errors/EXEG-0003-400",
       status: 400,
       title: "Invalid datastream ID",
-      field: "configId",
+      errors: [{ path: "configId" }],
       report: { requestId: "r-1" },
     });
   });
@@ -321,7 +321,7 @@ describe("edge errors", () => {
       { query, headers: { origin: "https://evil.test" } },
     );
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ field: "origin" });
+    expect(res.json()).toMatchObject({ errors: [{ path: "origin" }] });
   });
 
   it("rate-limits per client with 429 and Retry-After", async () => {

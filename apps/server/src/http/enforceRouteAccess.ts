@@ -1,7 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import createGuard, { sessionOf } from "../auth/createGuard.ts";
 import type { Store } from "../storage/Store.ts";
-import routeAccess from "./routeAccess.ts";
+import routeAccess, { type Access } from "./routeAccess.ts";
+
+/** A route as registered, with the access the table gives it (complete once the app is ready). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
 
 export interface RouteAccessOptions {
   store: Store;
@@ -20,16 +27,31 @@ export interface RouteAccessOptions {
  * before its body is read: 401 without a session, 403 without the role or, on a changing
  * method, without the session's CSRF token.
  */
-export default function enforceRouteAccess(app: FastifyInstance, options: RouteAccessOptions) {
+export default function enforceRouteAccess(
+  app: FastifyInstance,
+  options: RouteAccessOptions,
+): RegisteredRoute[] {
   const { store, edgeBase } = options;
+  const routes: RegisteredRoute[] = [];
+  const missing: string[] = [];
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat())
-      if (!routeAccess(method, route.url, edgeBase))
-        throw new Error(
-          `${method} ${route.url} has no entry in ROUTE_ACCESS (apps/server/src/http/routeAccess.ts); ` +
-            "declare who may call it there.",
-        );
+    for (const method of [route.method].flat()) {
+      const access = routeAccess(method, route.url, edgeBase);
+      if (access) routes.push({ method, url: route.url, access });
+      else missing.push(`${method} ${route.url}`);
+    }
   });
+  // Checked once every plugin has registered its routes: `ready()` (and so `listen()`) fails.
+  app.addHook("onReady", (done) =>
+    done(
+      missing.length === 0
+        ? undefined
+        : new Error(
+            `${missing.join(", ")}: no entry in ROUTE_ACCESS (apps/server/src/http/routeAccess.ts); ` +
+              "declare who may call each route there.",
+          ),
+    ),
+  );
   const guard = createGuard(store);
   app.addHook("onRequest", async (request) => {
     const url = request.routeOptions.url;
@@ -40,4 +62,5 @@ export default function enforceRouteAccess(app: FastifyInstance, options: RouteA
     if (options.auth === "on") return guard(access)(request);
     request.signed = (await sessionOf(store, request)) ?? null;
   });
+  return routes;
 }

@@ -16,7 +16,7 @@ const limit = (params: Record<string, unknown>) => String(params.limit);
 
 /** A plain message per AJV keyword; a schema's `description` says what a pattern expects. */
 function messageOf(error: FastifySchemaValidationError): string {
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   const described = (error as { parentSchema?: { description?: unknown } }).parentSchema
     ?.description;
   if (typeof described === "string" && error.keyword !== "required") return described;
@@ -59,7 +59,7 @@ export default function fieldErrorsOf(
 ): FieldError[] {
   return errors.map((error) => {
     const segments = segmentsOf(error.instancePath);
-    const params = error.params as Record<string, unknown>;
+    const params = error.params;
     if (error.keyword === "required" && typeof params.missingProperty === "string")
       segments.push(params.missingProperty);
     return { path: formatPath(segments, ROOTS[part] ?? part), message: messageOf(error) };

@@ -66,7 +66,7 @@ describe("GET /id (Visitor API 5.5.0)", () => {
     const res = await app.inject({ url });
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-type"]).toContain("application/problem+json");
-    expect(res.json()).toMatchObject({ field });
+    expect(res.json()).toMatchObject({ errors: [{ path: field }] });
   });
 });
 

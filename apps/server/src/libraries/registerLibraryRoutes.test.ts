@@ -46,7 +46,7 @@ describe("library hosting", () => {
     expect((await app.inject({ url: URL })).statusCode).toBe(404);
     const bad = await app.inject({ url: "/libs/PR1/EN1/..%2Fsecret.js" });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ field: "fileName" });
+    expect(bad.json()).toMatchObject({ errors: [{ path: "fileName" }] });
     const long = await app.inject({ url: `/libs/PR1/EN1/${"a".repeat(300)}.js` });
     expect(long.statusCode).toBe(414);
     expect(long.headers["content-type"]).toContain("application/problem+json");

@@ -81,8 +81,8 @@ describe("GET /api/reports/:report", () => {
     const res = await app.inject({ url: "/api/reports/bounceRate" });
     expect(res.statusCode).toBe(404);
     expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-    const body = res.json<{ detail: string; field: string }>();
-    expect(body.field).toBe("report");
+    const body = res.json<{ detail: string; errors: Array<{ path: string }> }>();
+    expect(body.errors[0]!.path).toBe("report");
     for (const name of REPORT_NAMES) expect(body.detail).toContain(name);
   });
 
@@ -107,7 +107,7 @@ describe("GET /api/reports/:report", () => {
     const res = await app.inject({ url: `/api/reports/topPages?${query}` });
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-    expect(res.json()).toMatchObject({ status: 400, field });
+    expect(res.json()).toMatchObject({ status: 400, errors: [{ path: field }] });
   });
 
   it("accepts date-times with a zone and a from alone (7 days from it)", async () => {

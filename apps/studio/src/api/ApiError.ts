@@ -7,8 +7,9 @@ export interface FieldError {
 }
 
 /**
- * An error answer from the studio API. Carries the problem+json body so forms can put each
- * `errors[].path` next to its field, and 409s can say which revision the property is at.
+ * An error answer from the server, which answers every error in one problem+json shape
+ * (docs/api.md, "Errors"). Carries the body so forms can put each `errors[].path` next to its
+ * field, 409s can say which revision the property is at, and a report can quote `requestId`.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -23,6 +24,11 @@ export class ApiError extends Error {
 
   get fieldErrors(): FieldError[] {
     return this.problem.errors ?? [];
+  }
+
+  /** The id the server logged the request under, to quote when reporting a problem. */
+  get requestId(): string | undefined {
+    return this.problem.requestId;
   }
 
   get isConflict(): boolean {
@@ -49,9 +55,12 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
 }
 
 function isProblem(body: unknown): body is ApiProblem {
+  if (typeof body !== "object" || body === null) return false;
+  const { title, errors } = body as { title?: unknown; errors?: unknown };
   return (
-    typeof body === "object" &&
-    body !== null &&
-    typeof (body as { title?: unknown }).title === "string"
+    typeof title === "string" &&
+    (errors === undefined ||
+      (Array.isArray(errors) &&
+        errors.every((e) => typeof (e as { path?: unknown } | null)?.path === "string")))
   );
 }

@@ -41,6 +41,7 @@ describe("createApiClient", () => {
       title: "Invalid request body",
       status: 400,
       detail: "2 problems",
+      requestId: "5d0c7a2e-0000-4000-8000-000000000001",
       errors: [
         { path: "rule.name", message: "must not be empty" },
         { path: "rule.actions[0].settings.source", message: "must be a string" },
@@ -58,6 +59,7 @@ describe("createApiClient", () => {
       "rule.name",
       "rule.actions[0].settings.source",
     ]);
+    expect(apiError.requestId).toBe("5d0c7a2e-0000-4000-8000-000000000001");
   });
 
   it("marks a 409 as a conflict and keeps the other version", async () => {
