@@ -99,7 +99,10 @@ describe("createEdgeTransport", () => {
     const first = send("interact", { n: 1 });
     const second = send("interact", { n: 2 });
     const third = send("interact", { n: 3 });
-    await new Promise((r) => setTimeout(r, 10));
+    // The first request is the sentinel: it leaves a microtask after the calls, while the
+    // other two decided in their calls whether to wait; had they not, they would leave in
+    // the same run of microtasks, before vi.waitFor's first retry.
+    await vi.waitFor(() => expect(urls.length).toBeGreaterThan(0));
     expect(urls).toHaveLength(1);
     document.cookie = `${PREFIX}identity=abc; path=/`;
     answer(ok());
