@@ -43,7 +43,7 @@ describe("datastream allowed origins", () => {
     const refused = await send(SITE);
     expect(refused.statusCode).toBe(403);
     expect(refused.headers["content-type"]).toContain("application/problem+json");
-    expect(refused.json()).toMatchObject({ status: 403, field: "origin" });
+    expect(refused.json()).toMatchObject({ status: 403, errors: [{ path: "origin" }] });
     expect((await send()).statusCode).toBe(200);
   });
 
@@ -90,7 +90,9 @@ describe("datastream allowed origins", () => {
       const res = await admin.call("PUT", URL, { allowedOrigins });
       expect(res.statusCode, JSON.stringify(allowedOrigins)).toBe(400);
       expect(res.headers["content-type"]).toContain("application/problem+json");
-      expect(res.json(), JSON.stringify(allowedOrigins)).toMatchObject({ field: field });
+      expect(res.json(), JSON.stringify(allowedOrigins)).toMatchObject({
+        errors: [{ path: field }],
+      });
     }
     const suggested = await admin.call("PUT", URL, { allowedOrigins: [`${SITE}/`] });
     expect(suggested.json<{ detail: string }>().detail).toContain(SITE);
