@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BUILDER_USAGE, runBuilderCommand } from "./cliBuilderCommands.ts";
-import createApp, { defaultRepoRoot } from "./createApp.ts";
+import createApp from "./createApp.ts";
 import loadDemoModules from "./demo/loadDemoModules.ts";
 import startDemoSite, { type DemoSite } from "./demo/startDemoSite.ts";
 import ensureCertificate from "./ensureCertificate.ts";
@@ -28,7 +28,8 @@ export async function serve(argv: string[]): Promise<void> {
   const demo: DemoSite | undefined = options.demo
     ? await startDemoSite(await loadDemoModules(), { host: options.host, port: options.demoPort })
     : undefined;
-  const dataDir = resolve(options.data ?? join(defaultRepoRoot(), ".data"));
+  // Relative to the working directory, never inside the installed package.
+  const dataDir = resolve(options.data ?? ".data");
   const store: Store = await openStore(options.db, join(dataDir, "liftoff.db"));
   const https = !options.https
     ? undefined
