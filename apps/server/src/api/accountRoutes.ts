@@ -10,10 +10,37 @@ import { problems } from "../http/problems.ts";
 import type { UserRecord } from "../storage/authoring/UserRepository.ts";
 import { userOf, type ApiContext } from "./ApiContext.ts";
 import { apiProblems } from "./apiProblems.ts";
-import { jsonBody, originOf, paramsOf, stringField } from "./requestParts.ts";
+import { text } from "./apiSchemas.ts";
+import { originOf, paramsOf } from "./requestParts.ts";
 
 export const SESSION_HOURS = 12;
-const USERNAME = /^[A-Za-z0-9._@-]{1,64}$/;
+
+const username = {
+  type: "string",
+  pattern: "^[A-Za-z0-9._@-]{1,64}$",
+  description: "expected letters, digits, . _ @ - (at most 64)",
+} as const;
+const password = {
+  type: "string",
+  minLength: 10,
+  maxLength: 200,
+  description: "expected 10 to 200 characters",
+} as const;
+const role = { type: "string", enum: [...ROLES] } as const;
+
+// Sign-in takes any non-blank name and password (an account made before a rule changed must
+// still sign in); new accounts and new passwords meet the rules above.
+const signInBody = {
+  type: "object",
+  required: ["username", "password"],
+  properties: { username: text(64), password: text(200) },
+} as const;
+const newUserBody = {
+  type: "object",
+  required: ["username", "password", "role"],
+  properties: { username, password, role },
+} as const;
+const userPatch = { type: "object", properties: { password, role } } as const;
 
 const publicUser = ({ passwordHash: _hash, ...user }: UserRecord): UserInfo => user;
 
@@ -24,12 +51,6 @@ export function sessionCookie(secure: boolean, value: string, maxAge: number): s
 
 const cookie = (request: FastifyRequest, value: string, maxAge: number) =>
   sessionCookie(request.protocol === "https", value, maxAge);
-
-function roleOf(value: unknown, field = "role"): Role {
-  if (!ROLES.includes(value as Role))
-    throw apiProblems.invalidField(field, `expected one of ${ROLES.join(", ")}`);
-  return value as Role;
-}
 
 /**
  * Login CSRF: another site could post a form (text/plain, no preflight) that signs the
@@ -55,11 +76,18 @@ function checkSignInRequest(request: FastifyRequest): void {
     );
 }
 
-function passwordOf(body: Record<string, unknown>): string {
-  const password = body.password;
-  if (typeof password !== "string" || password.length < 10 || password.length > 200)
-    throw apiProblems.invalidField("password", "expected 10 to 200 characters");
-  return password;
+/** `checkSignInRequest` as a route hook: its refusal goes to the error mapper. */
+function signInRequestHook(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  try {
+    checkSignInRequest(request);
+    done();
+  } catch (error) {
+    done(error as Error);
+  }
 }
 
 /** Sign-in, sign-out, the current session, and user administration. */
@@ -70,45 +98,48 @@ export default function accountRoutes(
 ): void {
   const { store } = ctx;
 
-  app.post("/api/session", async (request, reply: FastifyReply): Promise<SessionInfo> => {
-    checkSignInRequest(request);
-    const body = jsonBody(request);
-    const username = stringField(body, "username", { max: 64 })!;
-    const password = stringField(body, "password")!;
-    const attempt: Attempt = { account: username.toLowerCase(), address: request.ip };
-    const wait = limiter.retryAfter(attempt);
-    if (wait > 0) throw apiProblems.tooManyAttempts(wait);
-    const user = await store.users.getByName(username);
-    // The decoy keeps the time of a sign-in for an unknown name equal to a wrong password.
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
-    if (!user || !ok) {
-      limiter.fail(attempt);
+  app.post<{ Body: { username: string; password: string } }>(
+    "/api/session",
+    // The content type and Origin are checked before the body is validated: a form post from
+    // another site gets 415/403, not a field error.
+    { preValidation: signInRequestHook, schema: { body: signInBody } },
+    async (request, reply: FastifyReply): Promise<SessionInfo> => {
+      const { username, password } = request.body;
+      const attempt: Attempt = { account: username.toLowerCase(), address: request.ip };
+      const wait = limiter.retryAfter(attempt);
+      if (wait > 0) throw apiProblems.tooManyAttempts(wait);
+      const user = await store.users.getByName(username);
+      // The decoy keeps the time of a sign-in for an unknown name equal to a wrong password.
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
+      if (!user || !ok) {
+        limiter.fail(attempt);
+        await store.audit.append({
+          user: username,
+          action: "session.fail",
+          detail: { ip: request.ip },
+        });
+        throw apiProblems.badCredentials();
+      }
+      limiter.succeed(attempt);
+      const token = newToken();
+      const now = new Date();
+      const session = {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        csrfToken: newToken(),
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + SESSION_HOURS * 3_600_000).toISOString(),
+      };
+      await store.users.createSession(session);
       await store.audit.append({
-        user: username,
-        action: "session.fail",
+        user: user.username,
+        action: "session.create",
         detail: { ip: request.ip },
       });
-      throw apiProblems.badCredentials();
-    }
-    limiter.succeed(attempt);
-    const token = newToken();
-    const now = new Date();
-    const session = {
-      tokenHash: hashToken(token),
-      userId: user.id,
-      csrfToken: newToken(),
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + SESSION_HOURS * 3_600_000).toISOString(),
-    };
-    await store.users.createSession(session);
-    await store.audit.append({
-      user: user.username,
-      action: "session.create",
-      detail: { ip: request.ip },
-    });
-    reply.header("set-cookie", cookie(request, token, SESSION_HOURS * 3600));
-    return { user: publicUser(user), csrfToken: session.csrfToken };
-  });
+      reply.header("set-cookie", cookie(request, token, SESSION_HOURS * 3600));
+      return { user: publicUser(user), csrfToken: session.csrfToken };
+    },
+  );
 
   app.get("/api/session", async (request): Promise<SessionInfo> => {
     const signed = await sessionOf(store, request);
@@ -127,50 +158,53 @@ export default function accountRoutes(
 
   app.get("/api/users", async () => (await store.users.list()).map(publicUser));
 
-  app.post("/api/users", async (request, reply) => {
-    const body = jsonBody(request);
-    const username = stringField(body, "username", { max: 64 })!;
-    if (!USERNAME.test(username))
-      throw apiProblems.invalidField("username", "expected letters, digits, . _ @ - (at most 64)");
-    const user: UserRecord = {
-      id: randomUUID(),
-      username,
-      role: roleOf(body.role),
-      createdAt: new Date().toISOString(),
-      passwordHash: await hashPassword(passwordOf(body)),
-    };
-    if (!(await store.users.create(user)))
-      throw apiProblems.conflict(`User "${username}" already exists.`);
-    await store.audit.append({
-      user: userOf(request),
-      action: "user.create",
-      target: username,
-      detail: { role: user.role },
-    });
-    return reply.code(201).send(publicUser(user));
-  });
+  app.post<{ Body: { username: string; password: string; role: Role } }>(
+    "/api/users",
+    { schema: { body: newUserBody } },
+    async (request, reply) => {
+      const { username, password, role } = request.body;
+      const user: UserRecord = {
+        id: randomUUID(),
+        username,
+        role,
+        createdAt: new Date().toISOString(),
+        passwordHash: await hashPassword(password),
+      };
+      if (!(await store.users.create(user)))
+        throw apiProblems.conflict(`User "${username}" already exists.`);
+      await store.audit.append({
+        user: userOf(request),
+        action: "user.create",
+        target: username,
+        detail: { role: user.role },
+      });
+      return reply.code(201).send(publicUser(user));
+    },
+  );
 
-  app.patch("/api/users/:id", async (request) => {
-    const { id } = paramsOf(request);
-    const body = jsonBody(request);
-    const role = body.role === undefined ? undefined : roleOf(body.role);
-    const passwordHash =
-      body.password === undefined ? undefined : await hashPassword(passwordOf(body));
-    const target = await store.users.get(id!);
-    if (!target) throw apiProblems.notFound(`User "${id}"`);
-    if (role && role !== "admin" && target.role === "admin") await keepOneAdmin(ctx, id!);
-    await store.users.update(id!, {
-      ...(role ? { role } : {}),
-      ...(passwordHash ? { passwordHash } : {}),
-    });
-    await store.audit.append({
-      user: userOf(request),
-      action: "user.update",
-      target: target.username,
-      detail: { ...(role ? { role } : {}), ...(passwordHash ? { password: "changed" } : {}) },
-    });
-    return publicUser({ ...target, ...(role ? { role } : {}) });
-  });
+  app.patch<{ Body: { role?: Role; password?: string } }>(
+    "/api/users/:id",
+    { schema: { body: userPatch } },
+    async (request) => {
+      const { id } = paramsOf(request);
+      const { role, password } = request.body;
+      const passwordHash = password === undefined ? undefined : await hashPassword(password);
+      const target = await store.users.get(id!);
+      if (!target) throw apiProblems.notFound(`User "${id}"`);
+      if (role && role !== "admin" && target.role === "admin") await keepOneAdmin(ctx, id!);
+      await store.users.update(id!, {
+        ...(role ? { role } : {}),
+        ...(passwordHash ? { passwordHash } : {}),
+      });
+      await store.audit.append({
+        user: userOf(request),
+        action: "user.update",
+        target: target.username,
+        detail: { ...(role ? { role } : {}), ...(passwordHash ? { password: "changed" } : {}) },
+      });
+      return publicUser({ ...target, ...(role ? { role } : {}) });
+    },
+  );
 
   app.delete("/api/users/:id", async (request, reply) => {
     const { id } = paramsOf(request);
