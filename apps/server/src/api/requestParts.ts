@@ -15,23 +15,6 @@ export function jsonBody(request: FastifyRequest): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** A string member; `required: false` allows it to be absent. */
-export function stringField(
-  body: Record<string, unknown>,
-  name: string,
-  options: { required?: boolean; max?: number } = {},
-): string | undefined {
-  const value = body[name];
-  if (value === undefined && options.required === false) return undefined;
-  const max = options.max ?? 200;
-  if (typeof value !== "string" || value.trim() === "" || value.length > max)
-    throw apiProblems.invalidField(
-      name,
-      `expected a non-empty string of at most ${max} characters`,
-    );
-  return value;
-}
-
 /**
  * The `revision` the client last saw: in the body, or `?revision=` on DELETE. The route's
  * schema has checked it is a positive integer.
