@@ -1,7 +1,8 @@
 /**
  * Screenshots of the studio's main screens for docs/studio.md, taken in Debian Chromium
- * against a fresh `liftoff serve` (the seeded insurance property), plus a page that sends a
- * few events so the live stream, the ECID view and reports have something to show.
+ * against a fresh `liftoff serve` (its empty state) and a fresh `liftoff serve --demo` (the
+ * seeded insurance property), plus a page that sends a few events so the live stream, the
+ * ECID view and reports have something to show.
  * Fails if any page logs a console error. Run: `npx tsx apps/studio/scripts/screenshots.ts`
  * after `npm run build`.
  */
@@ -27,6 +28,7 @@ const server = await startServer(
 const browser = await chromium.launch(launchOptions);
 const errors: string[] = [];
 try {
+  await emptyShots();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   // The conflict shots answer 409 on purpose; Chromium logs that failed request.
@@ -61,18 +63,17 @@ try {
   await go("extensions", "Extensions");
   await shot(page, "extensions", true);
 
-  // Send events from a page that loads the development library, so the stream shows them.
-  const embed = await buildForThisServer(context.request, server.origin);
+  // Send events from the demo site's home page, which loads the development library (rebuilt
+  // for this server's port first), so the stream shows them. Its origin is the one the demo
+  // datastreams accept.
+  await buildForThisServer(context.request, server.origin);
   await go("events", "Events");
   await page.getByText("Live: waiting for events").waitFor();
+  const { datastreams } = (await (
+    await context.request.get(`${server.origin}/api/datastreams`)
+  ).json()) as { datastreams: Array<{ allowedOrigins: string[] }> };
   const site = await context.newPage();
-  await site.route(`${server.origin}/demo`, (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!doctype html><title>Home</title><h1>Home</h1>${embed}`,
-    }),
-  );
-  await site.goto(`${server.origin}/demo`);
+  await site.goto(`${datastreams[0]!.allowedOrigins[0]!}/`);
   await page.locator("table.events tbody tr").first().waitFor({ timeout: 15_000 });
   await page.locator("table.events tbody tr button.link").first().click();
   await shot(page, "events");
@@ -184,6 +185,31 @@ async function conflictShots(page: Page, request: APIRequestContext, origin: str
   await page.getByRole("button", { name: /^View r1/ }).click();
   await page.locator("details.history table").waitFor();
   await shot(page, `${prefix}rule-history`, true);
+}
+
+/** A start without --demo: the properties page with nothing yet, wide and on a phone. */
+async function emptyShots(): Promise<void> {
+  const empty = await startServer(["--data", mkdtempSync(join(tmpdir(), "liftoff-empty-"))], {
+    LIFTOFF_ADMIN_PASSWORD: password,
+    LIFTOFF_LOG_LEVEL: "warn",
+  });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    page.on("console", (m) => m.type() === "error" && errors.push(`${page.url()}: ${m.text()}`));
+    page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
+    await page.goto(`${empty.origin}/studio/`);
+    await page.getByLabel("Username").fill("admin");
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "No properties yet" }).waitFor();
+    await shot(page, "properties-empty");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, "narrow-properties-empty", true);
+  } finally {
+    await context.close();
+    await empty.stop();
+  }
 }
 
 async function shot(page: Page, name: string, fullPage = false) {

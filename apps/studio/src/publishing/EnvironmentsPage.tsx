@@ -91,7 +91,6 @@ export default function EnvironmentsPage() {
               value={env.embedCode}
               rows={2}
             />
-            {datastreamOf(env.id) && <AllowedOrigins datastream={datastreamOf(env.id)!} />}
             <div className="actions">
               <CopyButton text={env.embedCode} label={`${env.name} embed code`} />
               {isAdmin && env.stage === "development" && (
@@ -109,6 +108,7 @@ export default function EnvironmentsPage() {
                 </button>
               )}
             </div>
+            {datastreamOf(env.id) && <AllowedOrigins datastream={datastreamOf(env.id)!} />}
           </section>
         ))}
       </QueryState>
