@@ -30,7 +30,12 @@ export async function serve(argv: string[]): Promise<void> {
     : undefined;
   // Relative to the working directory, never inside the installed package.
   const dataDir = resolve(options.data ?? ".data");
-  const store: Store = await openStore(options.db, join(dataDir, "liftoff.db"));
+  const store: Store = await openStore(options.db, join(dataDir, "liftoff.db")).catch(
+    async (error: unknown) => {
+      await demo?.close();
+      throw error;
+    },
+  );
   const https = !options.https
     ? undefined
     : options.cert && options.key
