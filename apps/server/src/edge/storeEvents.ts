@@ -14,7 +14,7 @@ export interface Arrival {
 /**
  * Writes a request's events and resolves once the transaction holding them has committed:
  * the edge answers 2xx only after this, so an acknowledged event is never lost (a crash
- * before the commit means no answer, and alloy's retry sends it again).
+ * before the commit leaves the request unanswered, never falsely acknowledged).
  */
 export default async function storeEvents(
   queue: WriteQueue,
