@@ -62,14 +62,21 @@ export function startServer(
 /** The admin password tests give `liftoff serve` on first start (LIFTOFF_ADMIN_PASSWORD). */
 export const TEST_ADMIN_PASSWORD = "test-admin-password";
 
+/** A JSON change sent with the signed-in session and its CSRF token. */
+export interface ApiChange {
+  method: "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+}
+
 /**
- * Signs in as `admin` and returns a JSON GET with that session — the read API needs one
- * under `liftoff serve`. Accepts the self-signed certificate of `--https` (loopback only).
+ * Signs in as `admin` and returns a JSON call with that session — a GET by default, or
+ * `change` — since the API needs one under `liftoff serve`. Accepts the self-signed
+ * certificate of `--https` (loopback only).
  */
 export async function signedInApi(
   origin: string,
   password = TEST_ADMIN_PASSWORD,
-): Promise<(path: string) => Promise<unknown>> {
+): Promise<(path: string, change?: ApiChange) => Promise<unknown>> {
   const call = (method: string, path: string, headers: Record<string, string>, body?: string) =>
     new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>(
       (resolve, reject) => {
@@ -93,9 +100,19 @@ export async function signedInApi(
   if (session.status !== 200)
     throw new Error(`sign-in failed with ${session.status}: ${session.text}`);
   const cookie = String(session.headers["set-cookie"]?.[0] ?? "").split(";")[0]!;
-  return async (path) => {
-    const answer = await call("GET", path, { cookie });
-    if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${answer.text}`);
+  const { csrfToken } = JSON.parse(session.text) as { csrfToken: string };
+  return async (path, change) => {
+    const method = change?.method ?? "GET";
+    const answer = change
+      ? await call(
+          method,
+          path,
+          { cookie, "x-csrf-token": csrfToken, "content-type": "application/json" },
+          JSON.stringify(change.body ?? {}),
+        )
+      : await call("GET", path, { cookie });
+    if (answer.status !== 200)
+      throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
     return JSON.parse(answer.text) as unknown;
   };
 }

@@ -22,7 +22,8 @@ import bundle from "./bundle.ts";
 import { normalise, openPage, runSteps, type Outcome, type Step } from "./harness.ts";
 import { startTestEdge, type TestEdge } from "./testEdge.ts";
 
-// The datastream and org the server seeds for the spec's property (docs/server.md).
+// The datastream and org of the spec's property, created by `liftoff serve --demo`
+// (docs/server.md); the test pages' origin is added to the datastream's allowed origins.
 const DATASTREAM = "pc-marketing-production";
 const ORG = "5LIFTOFF0PCMARKETING0001@AdobeOrg";
 const built = existsSync(join(repoRoot, "apps/server/dist/liftoff.mjs"));
@@ -38,10 +39,18 @@ test.skip(!built, "the server is not built: run `npm run build` first");
 test.beforeAll(async () => {
   data = mkdtempSync(join(tmpdir(), "liftoff-web-sdk-server-"));
   site = await startTestEdge();
-  server = await startServer(["--https", "--data", data, "--rate-limit", "0"], {
-    LIFTOFF_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-  });
+  server = await startServer(
+    ["--https", "--data", data, "--rate-limit", "0", "--demo", "--demo-port", "0"],
+    { LIFTOFF_ADMIN_PASSWORD: TEST_ADMIN_PASSWORD },
+  );
   api = await signedInApi(server.origin);
+  const { allowedOrigins } = (await api(`/api/datastreams/${DATASTREAM}`)) as {
+    allowedOrigins: string[];
+  };
+  await api(`/api/datastreams/${DATASTREAM}/allowed-origins`, {
+    method: "PUT",
+    body: { allowedOrigins: [...allowedOrigins, "https://www.example.test"] },
+  });
   const port = new URL(server.origin).port;
   sdks.ours = await bundle("dist/web-sdk.min.js");
   sdks.alloy = await buildAlloyPeer();
@@ -62,7 +71,7 @@ test.afterAll(async () => {
 });
 
 /** GET from the server's API, signed in (self-signed certificate, loopback). */
-let api: (path: string) => Promise<any>;
+let api: Awaited<ReturnType<typeof signedInApi>>;
 
 const config = {
   datastreamId: DATASTREAM,
