@@ -30,10 +30,11 @@ export function startServer(
   );
   return new Promise((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start in 15 s:\n${out}`)),
-      15_000,
-    );
+    // A server that never says it listens is stopped, so a failed start leaves no process.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start in 15 s:\n${out}`));
+    }, 15_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const match = /listening on (http\S+)/.exec(out);
