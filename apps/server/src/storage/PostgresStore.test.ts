@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import createApp from "../createApp.ts";
-import { pageView, post } from "../edge/testApp.ts";
+import { pageView, post, testDatastreams } from "../edge/testApp.ts";
 import useTestPostgres from "./testPostgres.ts";
 import { PostgresStore } from "./PostgresStore.ts";
 import pg from "pg";
@@ -17,6 +17,9 @@ describe("the edge on PostgreSQL", () => {
     const store = new PostgresStore(cluster.url(), { schema: cluster.schema("edge"), max: 2 });
     const app = createApp({ store, rateLimitPerSecond: 0, bootstrap: false });
     try {
+      // The app starts with no datastream; the edge tests' own, once migrated.
+      await app.ready();
+      for (const datastream of testDatastreams) await store.datastreams.put(datastream);
       const interact = await post(app, "v1/interact", {
         events: [pageView("pg:1"), pageView("pg:2")],
       });
