@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Publishing benchmark: the built `liftoff serve` on loopback with a fresh SQLite data dir
-// (the seeded pc-marketing property, published once). Each round changes 50 resources
+// (`--demo`: the seeded pc-marketing property, published once). Each round changes 50 resources
 // (rules and data elements: their notes), creates a library with "add all changed
 // resources", then times build (development), submit (staging), approve and publish
 // (production) through the API, as the studio calls them. Bar: build + publish ≤ 2 s.
@@ -20,7 +20,17 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 function start(data) {
   const child = spawn(
     process.execPath,
-    [join(root, "apps/server/bin/liftoff.mjs"), "serve", "--port", "0", "--data", data],
+    [
+      join(root, "apps/server/bin/liftoff.mjs"),
+      "serve",
+      "--port",
+      "0",
+      "--data",
+      data,
+      "--demo",
+      "--demo-port",
+      "0",
+    ],
     {
       env: { ...process.env, LIFTOFF_ADMIN_PASSWORD: PASSWORD, LIFTOFF_LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "inherit"],

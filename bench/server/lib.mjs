@@ -53,6 +53,10 @@ export function startLiftoff(data, core = 0) {
       data,
       "--rate-limit",
       "0",
+      // The demo property's datastreams to send to (a plain start has none).
+      "--demo",
+      "--demo-port",
+      "0",
     ],
     /listening on (http\S+)/,
   );
