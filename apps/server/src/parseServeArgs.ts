@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 export interface ServeOptions {
   port: number;
   host: string;
-  /** Data directory (SQLite file, generated TLS certificate); default `.data/` at the repo root. */
+  /** Data directory (SQLite file, generated TLS certificate); default `.data/` in the working directory. */
   data: string | undefined;
   /** `sqlite` (default, under the data directory) or a `postgres://` / `postgresql://` URL. */
   db: string;
