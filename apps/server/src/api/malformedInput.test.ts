@@ -193,6 +193,27 @@ describe("malformed input to every route", () => {
     }
   });
 
+  it("takes an empty JSON body as no body: a route without one runs, one that needs one names body", async () => {
+    const empty = (method: "POST" | "PUT", url: string) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          cookie: admin.cookie,
+          "x-csrf-token": admin.session.csrfToken,
+          "content-type": "application/json",
+        },
+        payload: "",
+      });
+    const library = (await admin.call("GET", `${P}/libraries`)).json<LibraryInfo[]>()[0]!;
+    // The handler ran: it refuses for the library's own reason (no environment), not the body.
+    const built = await empty("POST", `${P}/libraries/${library.id}/build`);
+    expect(built.json<Problem>().type, built.body).toBe("urn:liftoff:errors:api:library-state");
+    const settings = await empty("PUT", `${P}/settings`);
+    expect(settings.statusCode).toBe(400);
+    expect(settings.json<Problem>().errors?.[0]?.path).toBe("body");
+  });
+
   it("ends a session for DELETE /api/session whatever else is sent, and nothing more", async () => {
     const other = await signIn(app, "admin", ADMIN_PASSWORD);
     const res = await other.call("DELETE", `/api/session${BAD_QUERY}`, { junk: 1e10 });

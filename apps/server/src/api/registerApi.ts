@@ -33,6 +33,9 @@ export function createApiContext(store: Store, builder: PartialBuilder): ApiCont
 function parseBodies(api: FastifyInstance): void {
   api.removeContentTypeParser(["application/json", "text/plain"]);
   api.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
+    // An empty body is no body, as when the header is absent: routes that take none (build,
+    // submit, …) accept it, and a route schema that needs one names `body`.
+    if ((body as Buffer).length === 0) return done(null, undefined);
     try {
       done(null, parseStrictJson(body as Buffer, apiProblems.invalidField));
     } catch (error) {
