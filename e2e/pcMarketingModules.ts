@@ -5,6 +5,7 @@
  * outside its rootDir; the shapes used here are declared locally instead and checked by the
  * suites at run time.
  */
+import type { DatastreamInfo } from "@liftoff/schema";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { repoRoot } from "./startServer.ts";
@@ -35,14 +36,7 @@ export interface Listener {
 
 export interface Store {
   datastreams: {
-    put(datastream: {
-      id: string;
-      orgId: string;
-      propertyId: string;
-      environmentId: string;
-      stage: string;
-      allowedOrigins: string[];
-    }): Promise<void>;
+    put(datastream: DatastreamInfo): Promise<void>;
   };
   libraries: {
     put(file: {

@@ -270,6 +270,7 @@ export interface DatastreamInfo {
   orgId: string;
   propertyId: string;
   environmentId: string;
+  /** `development` | `staging` | `production` (Launch's environment stages). */
   stage: string;
   allowedOrigins: string[];
 }

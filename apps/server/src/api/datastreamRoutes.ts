@@ -2,50 +2,57 @@ import type { DatastreamInfo } from "@liftoff/schema";
 import type { FastifyInstance } from "fastify";
 import { userOf, type ApiContext } from "./ApiContext.ts";
 import { apiProblems } from "./apiProblems.ts";
-import { jsonBody, paramsOf } from "./requestParts.ts";
+import { paramsOf } from "./requestParts.ts";
 
 const MAX_ORIGINS = 100;
 const MAX_ORIGIN_LENGTH = 300;
 
 /**
- * One allowed origin, exactly as a browser sends it in the Origin header: `http(s)://host`
- * with an optional port, lower case, no path and no default port. Anything else could never
- * match a request, so it is refused with the form the browser would send when there is one.
+ * The list's shape: at most MAX_ORIGINS strings, none with a wildcard, none twice. What the
+ * schema cannot say (that each is an origin as a browser sends it) is `checkOrigins`'s.
  */
-function originAt(value: unknown, path: string): string {
-  if (typeof value !== "string" || value === "" || value.length > MAX_ORIGIN_LENGTH)
-    throw apiProblems.invalidField(
-      path,
-      `expected an origin of at most ${MAX_ORIGIN_LENGTH} characters`,
-    );
-  if (value.includes("*"))
-    throw apiProblems.invalidField(path, "wildcards are not allowed; list each origin");
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:"))
-    throw apiProblems.invalidField(path, "expected scheme://host[:port] with http or https");
-  if (url.origin !== value)
-    throw apiProblems.invalidField(
-      path,
-      `expected scheme://host[:port] as browsers send it, without a path: ${url.origin}`,
-    );
-  return value;
-}
+const originsBody = {
+  type: "object",
+  required: ["allowedOrigins"],
+  properties: {
+    allowedOrigins: {
+      type: "array",
+      maxItems: MAX_ORIGINS,
+      description: `expected a list of at most ${MAX_ORIGINS} origins (empty: refuse every page)`,
+      items: {
+        type: "string",
+        minLength: 1,
+        maxLength: MAX_ORIGIN_LENGTH,
+        pattern: "^[^*]*$",
+        description: `expected an origin of at most ${MAX_ORIGIN_LENGTH} characters, without wildcards (list each origin)`,
+      },
+    },
+  },
+} as const;
 
-function allowedOriginsOf(body: Record<string, unknown>): string[] {
-  const list = body.allowedOrigins;
-  if (!Array.isArray(list) || list.length > MAX_ORIGINS)
-    throw apiProblems.invalidField(
-      "allowedOrigins",
-      `expected a list of at most ${MAX_ORIGINS} origins (empty: refuse every page)`,
-    );
-  const origins = list.map((value, i) => originAt(value, `allowedOrigins[${i}]`));
-  const twice = origins.findIndex((o, i) => origins.indexOf(o) !== i);
-  if (twice >= 0) throw apiProblems.invalidField(`allowedOrigins[${twice}]`, "listed twice");
+/**
+ * Each entry exactly as a browser sends it in the Origin header: `http(s)://host` with an
+ * optional port, lower case, no path and no default port. Anything else could never match a
+ * request, so it is refused with the form the browser would send when there is one.
+ */
+function checkOrigins(origins: string[]): string[] {
+  origins.forEach((value, i) => {
+    const path = `allowedOrigins[${i}]`;
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:"))
+      throw apiProblems.invalidField(path, "expected scheme://host[:port] with http or https");
+    if (url.origin !== value)
+      throw apiProblems.invalidField(
+        path,
+        `expected scheme://host[:port] as browsers send it, without a path: ${url.origin}`,
+      );
+    if (origins.indexOf(value) !== i) throw apiProblems.invalidField(path, "listed twice");
+  });
   return origins;
 }
 
@@ -59,23 +66,27 @@ export default function datastreamRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.get("/api/datastreams/:id", (request) => find(paramsOf(request).id!));
 
-  app.put("/api/datastreams/:id/allowed-origins", async (request) => {
-    const allowedOrigins = allowedOriginsOf(jsonBody(request));
-    const current = await find(paramsOf(request).id!);
-    const next = { ...current, allowedOrigins };
-    await ctx.store.datastreams.put(next);
-    ctx.datastreams.invalidate();
-    await ctx.store.audit.append({
-      user: userOf(request),
-      action: "datastream.origins",
-      propertyId: current.propertyId,
-      target: current.id,
-      detail: {
-        summary: `set the allowed origins of datastream "${current.id}"`,
-        before: current.allowedOrigins,
-        after: allowedOrigins,
-      },
-    });
-    return next;
-  });
+  app.put<{ Body: { allowedOrigins: string[] } }>(
+    "/api/datastreams/:id/allowed-origins",
+    { schema: { body: originsBody } },
+    async (request) => {
+      const allowedOrigins = checkOrigins(request.body.allowedOrigins);
+      const current = await find(paramsOf(request).id!);
+      const next = { ...current, allowedOrigins };
+      await ctx.store.datastreams.put(next);
+      ctx.datastreams.invalidate();
+      await ctx.store.audit.append({
+        user: userOf(request),
+        action: "datastream.origins",
+        propertyId: current.propertyId,
+        target: current.id,
+        detail: {
+          summary: `set the allowed origins of datastream "${current.id}"`,
+          before: current.allowedOrigins,
+          after: allowedOrigins,
+        },
+      });
+      return next;
+    },
+  );
 }

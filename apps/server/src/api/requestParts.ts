@@ -3,19 +3,6 @@ import type { FastifyRequest } from "fastify";
 import { apiProblems } from "./apiProblems.ts";
 
 /**
- * The JSON object body of a route without a body schema (sign-in and user routes, which can
- * adopt route schemas like the others): the API's parser has made JSON an object already.
- */
-export function jsonBody(request: FastifyRequest): Record<string, unknown> {
-  const value = request.body;
-  if (typeof value === "string")
-    throw apiProblems.invalidField("content-type", "expected application/json");
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw apiProblems.invalidField("body", "expected a JSON object");
-  return value as Record<string, unknown>;
-}
-
-/**
  * The `revision` the client last saw: in the body, or `?revision=` on DELETE. The route's
  * schema has checked it is a positive integer.
  */

@@ -1,4 +1,4 @@
-import type { StoredEventInfo } from "@liftoff/schema";
+import type { DatastreamInfo, StoredEventInfo } from "@liftoff/schema";
 import type { AuditRepository } from "./authoring/AuditRepository.ts";
 import type { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
 import type { UserRepository } from "./authoring/UserRepository.ts";
@@ -9,17 +9,11 @@ import type { UserRepository } from "./authoring/UserRepository.ts";
  * (`storeContract.ts`). Callers never see SQL.
  */
 
-/** A datastream belongs to one environment of one property (ARCHITECTURE.md §3). */
-export interface Datastream {
-  id: string;
-  orgId: string;
-  propertyId: string;
-  environmentId: string;
-  /** `development` | `staging` | `production` (Launch's environment stages). */
-  stage: string;
-  /** Page origins allowed to send to it; empty means any origin. */
-  allowedOrigins: string[];
-}
+/**
+ * A datastream belongs to one environment of one property (ARCHITECTURE.md §3); the API's
+ * DatastreamInfo says what each member means (an empty `allowedOrigins` refuses every page).
+ */
+export type Datastream = DatastreamInfo;
 
 /**
  * One event as the edge received it, plus the columns reports filter and group by: the
