@@ -119,7 +119,7 @@ export function frameworkErrors(
 }
 
 /**
- * The one error mapper (STYLE.md §6) for every route of the server, the studio API's too:
+ * The one error mapper for every route of the server, the studio API's too:
  * HttpError and Fastify's 4xx become problem+json; anything else is a logged 500 whose body
  * says nothing about internals.
  */
