@@ -72,7 +72,7 @@ describe("SessionProvider", () => {
     fireEvent.change(screen.getByLabelText("Username"), { target: { value: "approver-user" } });
     fireEvent.change(screen.getByLabelText("Password"), { target: { value: "pw" } });
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
-    expect(await screen.findByText("No properties yet.")).toBeTruthy();
+    expect(await screen.findByText("No properties yet")).toBeTruthy();
     expect(screen.getByText("(approver)")).toBeTruthy();
     expect(localStorage.getItem("liftoff.signedIn")).toBe("1");
   });
