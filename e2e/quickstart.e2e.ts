@@ -81,7 +81,10 @@ test("--demo: the demo home page sends its page view, loads the vendor stand-ins
 
     const page = await browser.newPage();
     const problems: string[] = [];
-    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()} (${m.location().url})`));
+    page.on(
+      "console",
+      (m) => m.type() === "error" && problems.push(`console: ${m.text()} (${m.location().url})`),
+    );
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
     page.on("requestfailed", (r) =>
       problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ""}`),
