@@ -1,7 +1,10 @@
 import type { Writable } from "node:stream";
 
 /** What a connection needs of its response: a real `ServerResponse` or any Writable. */
-export type LiveOutput = Pick<Writable, "write" | "writableLength" | "destroy" | "destroyed">;
+export type LiveOutput = Pick<
+  Writable,
+  "write" | "writableLength" | "destroy" | "destroyed" | "once"
+>;
 
 /**
  * One subscriber's end of the live stream, with a bounded backlog. When the client reads
@@ -27,7 +30,12 @@ export class LiveConnection {
     const backlog = this.out.writableLength;
     if (backlog > 0 && backlog + text.length > this.maxBuffered) {
       this.dropped = true;
-      this.out.destroy();
+      // One error for the whole backlog: without it Node makes a new error, stack trace and
+      // all, for every queued chunk, which stalled the event loop for ~300 ms when 199 slow
+      // readers were dropped at once (bench/RESULTS.md, "Live stream").
+      // The error is ours and already reported through onDrop; nobody else need hear it.
+      this.out.once("error", () => {});
+      this.out.destroy(new Error(`live stream subscriber dropped: ${backlog} characters behind`));
       this.onDrop(backlog);
       return false;
     }
