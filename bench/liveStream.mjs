@@ -20,7 +20,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { alloyEvent, median, root } from "./server/lib.mjs";
+import { alloyEvent, median, root, signIn } from "./server/lib.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -145,28 +145,6 @@ function startServer(data) {
     child.once("exit", (code) => reject(new Error(`server exited ${code}:\n${out}`)));
     setTimeout(() => reject(new Error(`server did not start in 30 s:\n${out}`)), 30_000).unref();
   });
-}
-
-async function signIn(origin, username, password) {
-  const res = await fetch(`${origin}/api/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.get("set-cookie").split(";")[0];
-  const { csrfToken } = await res.json();
-  const api = async (method, path, body) => {
-    const answer = await fetch(origin + path, {
-      method,
-      headers: { cookie, "x-csrf-token": csrfToken, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await answer.text();
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
-    return JSON.parse(text);
-  };
-  return { cookie, api };
 }
 
 /** The admin's stream, read to the end: counts edge events and finds the sentinel. */

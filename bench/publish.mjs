@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { signIn } from "./server/lib.mjs";
 
 const ROUNDS = Number(process.argv[2] ?? 5);
 const CHANGES = 50;
@@ -49,26 +50,6 @@ function start(data) {
   });
 }
 
-async function client(origin) {
-  const res = await fetch(`${origin}/api/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: PASSWORD }),
-  });
-  const cookie = res.headers.get("set-cookie").split(";")[0];
-  const { csrfToken } = await res.json();
-  return async (method, path, body) => {
-    const answer = await fetch(origin + path, {
-      method,
-      headers: { cookie, "x-csrf-token": csrfToken, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await answer.text();
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
-    return JSON.parse(text);
-  };
-}
-
 /** Gives 50 resources a new revision (their notes), one save each. */
 async function change50(api, round) {
   const state = await api("GET", `/api/properties/${PID}`);
@@ -92,7 +73,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const data = mkdtempSync(join(tmpdir(), "liftoff-publish-bench-"));
 const server = await start(data);
 try {
-  const api = await client(server.origin);
+  const { api } = await signIn(server.origin, "admin", PASSWORD);
   const rows = [];
   for (let round = 1; round <= ROUNDS; round++) {
     await change50(api, round);

@@ -134,3 +134,29 @@ export function load(url, body, { seconds, connections = 50 }) {
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export { hasTaskset };
+
+/**
+ * Signs in through the studio API and answers the session cookie and a JSON call with it
+ * (the CSRF token on every request); a call that is not 2xx throws with the answer.
+ */
+export async function signIn(origin, username, password) {
+  const res = await fetch(`${origin}/api/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.get("set-cookie").split(";")[0];
+  const { csrfToken } = await res.json();
+  const api = async (method, path, body) => {
+    const answer = await fetch(origin + path, {
+      method,
+      headers: { cookie, "x-csrf-token": csrfToken, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await answer.text();
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+    return JSON.parse(text);
+  };
+  return { cookie, api };
+}

@@ -1,9 +1,8 @@
 /**
- * Build-time figure for docs/builder.md: builds the generated 40-rule, 50-data-element
- * property (fixtureProperty.ts) three times in one process and prints each duration.
- * Run `npx tsx packages/builder/test/measureBuild.ts` after deleting
- * packages/builder/dist/module-cache.json for a cold start, and again for a start from
- * the disk cache.
+ * Build-time figure for bench/RESULTS.md ("Library builds"): builds the generated 40-rule,
+ * 50-data-element property (fixtureProperty.ts) three times in one process and prints each
+ * duration. The first build of a process includes reading dist/modules.json (module scripts
+ * built at package build time). Run `npx tsx packages/builder/test/measureBuild.ts`.
  */
 import buildLibrary from "../src/buildLibrary.ts";
 import { largeProperty, PROD } from "./fixtureProperty.ts";
