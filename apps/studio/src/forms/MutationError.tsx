@@ -13,14 +13,17 @@ export default function MutationError({
   placed?: (path: string) => boolean;
 }) {
   if (!error) return null;
+  const fieldErrors = error instanceof ApiError ? error.fieldErrors : [];
+  // With field errors, the detail only repeats them: the title heads the list (or the fields).
   const message =
-    error instanceof Error
-      ? error.message
-      : typeof error === "string"
-        ? error
-        : "The request failed.";
-  const unplaced =
-    error instanceof ApiError ? error.fieldErrors.filter((f) => !placed(f.path)) : [];
+    error instanceof ApiError && fieldErrors.length > 0
+      ? error.problem.title
+      : error instanceof Error
+        ? error.message
+        : typeof error === "string"
+          ? error
+          : "The request failed.";
+  const unplaced = fieldErrors.filter((f) => !placed(f.path));
   return (
     <div role="alert" className="error">
       <p>{message}</p>
