@@ -1,6 +1,8 @@
 import type { DatastreamInfo } from "@liftoff/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { ApiError } from "../api/ApiError.ts";
+import FieldProblems from "../forms/FieldProblems.tsx";
 import MutationError from "../forms/MutationError.tsx";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
@@ -22,6 +24,12 @@ export default function AllowedOrigins({ datastream }: { datastream: DatastreamI
   });
   const origins = datastream.allowedOrigins;
   const inputId = `origin-${datastream.id}`;
+  // What is wrong with an entry is said under the field, in words, not as `allowedOrigins[2]`.
+  const isOriginPath = (path: string) => path.startsWith("allowedOrigins");
+  const problems =
+    save.error instanceof ApiError
+      ? save.error.fieldErrors.filter((f) => isOriginPath(f.path)).map((f) => f.message)
+      : [];
   const add = (e: FormEvent) => {
     e.preventDefault();
     save.mutate([...origins, origin.trim()], { onSuccess: () => setOrigin("") });
@@ -60,6 +68,8 @@ export default function AllowedOrigins({ datastream }: { datastream: DatastreamI
             <input
               id={inputId}
               required
+              aria-invalid={problems.length > 0 || undefined}
+              aria-describedby={problems.length > 0 ? `${inputId}-problems` : undefined}
               inputMode="url"
               placeholder="https://www.example.com"
               value={origin}
@@ -69,9 +79,11 @@ export default function AllowedOrigins({ datastream }: { datastream: DatastreamI
           <button type="submit" disabled={save.isPending}>
             Add
           </button>
+          <FieldProblems id={`${inputId}-problems`} messages={problems} />
         </form>
       )}
-      <MutationError error={save.error} />
+      {/* The list's only field is the one above: other failures (access, network) go here. */}
+      <MutationError error={problems.length > 0 ? null : save.error} />
     </div>
   );
 }
