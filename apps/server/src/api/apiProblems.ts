@@ -54,6 +54,19 @@ export const apiProblems = {
     make(403, "forbidden", "Not allowed", `This needs the ${needed} role; you are ${actual}.`),
   notFound: (what: string) => make(404, "not-found", "Not found", `${what} does not exist.`),
   conflict: (detail: string) => make(409, "conflict", "Conflict", detail),
+  /** Removing an extension that rules or data elements still use (`users` names them). */
+  extensionInUse: (name: string, detail: string, users: unknown[]) =>
+    make(409, "extension-in-use", "Extension in use", detail, {
+      members: { extension: name, users },
+    }),
+  /** Core runs every library (its events, conditions, data elements); it cannot be removed. */
+  coreRequired: () =>
+    make(409, "core-required", "Core is required", "The Core extension cannot be removed."),
+  /** Another item of the list already has the name (`path` names the field, e.g. `rule.name`). */
+  nameTaken: (path: string, label: string, name: string) =>
+    make(409, "name-taken", "Name taken", `A ${label} named "${name}" already exists.`, {
+      field: path,
+    }),
   editConflict: (conflict: EditConflict) =>
     make(
       409,

@@ -43,6 +43,16 @@ export const itemId = {
 /** An object whose content the builder checks; `id` checked here when it is sent. */
 export const item = { type: "object", properties: { id: itemId } } as const;
 
+/** The longest name of a rule or data element (Launch's own limit). */
+export const NAME_MAX = 255;
+
+/** A rule or data element: an item with a name of 1 to NAME_MAX characters. */
+export const namedItem = {
+  type: "object",
+  required: ["name"],
+  properties: { id: itemId, name: text(NAME_MAX) },
+} as const;
+
 export const resourceKind = { type: "string", enum: [...RESOURCE_KINDS] } as const;
 export const libraryResourceKind = { type: "string", enum: [...LIBRARY_RESOURCE_KINDS] } as const;
 

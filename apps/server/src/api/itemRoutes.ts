@@ -11,8 +11,18 @@ import { userOf, type ApiContext } from "./ApiContext.ts";
 import { putResource, removeResource } from "../storage/authoring/propertyResources.ts";
 import { apiProblems } from "./apiProblems.ts";
 import type { ChangeNote, Expectation } from "./PropertyService.ts";
-import { item, itemId, positiveInteger, revisedBody, revisionQuery, text } from "./apiSchemas.ts";
+import {
+  item,
+  itemId,
+  NAME_MAX,
+  namedItem,
+  positiveInteger,
+  revisedBody,
+  revisionQuery,
+  text,
+} from "./apiSchemas.ts";
 import { newId, paramsOf, revisionOf } from "./requestParts.ts";
+import refuseUsedExtension from "./refuseUsedExtension.ts";
 
 type Component = PropertyRuleEvent | PropertyRuleCondition | PropertyRuleAction;
 type ComponentKind = "events" | "conditions" | "actions";
@@ -35,11 +45,13 @@ export function ruleFrom(input: Record<string, unknown>): PropertyRule {
   return rule as unknown as PropertyRule;
 }
 
-/** A rule as the API takes it: components are objects, ids (when sent) well formed. */
+/** A rule as the API takes it: named, components are objects, ids (when sent) well formed. */
 const ruleSchema = {
   type: "object",
+  required: ["name"],
   properties: {
     id: itemId,
+    name: text(NAME_MAX),
     events: { type: "array", items: item },
     conditions: { type: "array", items: item },
     actions: { type: "array", items: item },
@@ -83,6 +95,22 @@ interface ListSpec<T> {
   label: string;
   /** The item as sent, with ids given where it has none (and checked where it has). */
   from: (input: Record<string, unknown>) => T;
+}
+
+/**
+ * 409 when `item` would share its name with another item of the list. Only a save that
+ * introduces the name is refused: an item that already shares its name (stored before names
+ * were checked) can still be saved under it, and renaming it resolves the clash.
+ */
+function refuseTakenName<T extends { id: string; name: string }>(
+  list: readonly T[],
+  item: T,
+  spec: Pick<ListSpec<T>, "body" | "label">,
+): void {
+  const before = list.find((other) => other.id === item.id);
+  if (before?.name === item.name) return;
+  if (list.some((other) => other.id !== item.id && other.name === item.name))
+    throw apiProblems.nameTaken(`${spec.body}.name`, spec.label, item.name);
 }
 
 const singular = { events: "event", conditions: "condition", actions: "action" } as const;
@@ -140,6 +168,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
         (request) => ({ ref: { kind: spec.kind, id: newItem(request).id } }),
         (document, request) => {
           const item = newItem(request);
+          refuseTakenName(items(document), item, spec);
           items(document).push(item);
           return {
             action: `${spec.body}.create`,
@@ -155,6 +184,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
       edit(200, locked(spec.kind), (document, request) => {
         const id = paramsOf(request).id!;
         const item = spec.from({ ...memberOf(request, spec.body), id });
+        refuseTakenName(items(document), item, spec);
         // Saving over a deleted item (the editor chose "keep mine") brings it back.
         putResource(document, spec.kind, item);
         return {
@@ -221,6 +251,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     withRevision,
     edit(200, locked("extension"), (document, request) => {
       const { name } = paramsOf(request);
+      refuseUsedExtension(document, name!);
       if (!removeResource(document, { kind: "extension", id: name! }))
         throw apiProblems.conflict(`Extension "${name}" is already deleted.`);
       return { action: "extension.remove", target: name!, summary: `deleted extension "${name}"` };
@@ -232,7 +263,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     field: "dataElements",
     kind: "dataElement",
     body: "dataElement",
-    schema: item,
+    schema: namedItem,
     label: "data element",
     from: (input) => withId(input, "DE"),
   });

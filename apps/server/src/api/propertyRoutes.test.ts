@@ -148,12 +148,12 @@ describe("properties", () => {
     });
     expect(missingRevision.json()).toMatchObject({ status: 400, errors: [{ path: "revision" }] });
     const badElement = await editor.call("POST", `${P}/data-elements`, {
-      dataElement: { name: 7, modulePath: "core/src/lib/dataElements/customCode.js" },
+      dataElement: { name: "n", modulePath: 7 },
     });
     expect(badElement.statusCode).toBe(400);
     expect(
       badElement.json<{ errors: Array<{ path: string }> }>().errors.map((e) => e.path),
-    ).toContain("dataElements[1].name");
+    ).toContain("dataElements[1].modulePath");
     const badId = await editor.call("POST", `${P}/data-elements`, {
       dataElement: { id: 5, name: "n", modulePath: "core/src/lib/dataElements/customCode.js" },
     });
