@@ -81,7 +81,8 @@
  *   GET    /api/audit?propertyId=&limit=&before= → AuditEntry[]
  *   GET    /api/events?propertyId=&environmentId=&ecid=&limit= → {events: StoredEventInfo[]}
  *   GET    /api/live?propertyId=&environmentId=  → text/event-stream (existing)
- *   GET    /api/reports/:report?propertyId=&environmentId=&from=&to= → ReportResult
+ *   GET    /api/reports                      → {reports: string[], catalog: ReportInfo[]}
+ *   GET    /api/reports/:report?propertyId=&environmentId=&from=&to=&format= → ReportResult (format=csv: text/csv)
  */
 import type { Stage } from "./container.ts";
 import type { PropertyDocument, PropertyProblem } from "./property.ts";
@@ -374,6 +375,17 @@ export interface StoredEventInfo {
   downloadName: string | null;
   /** `marketing.trackingCode`. */
   campaign: string | null;
+}
+
+/** One report the server computes, as `GET /api/reports` lists it. */
+export interface ReportInfo {
+  name: string;
+  title: string;
+  /** `generic`: fields every Web SDK property sends; `mapping`: fields a property's own mapping sets. */
+  group: "generic" | "mapping";
+  /** The event fields the report reads, in words. */
+  reads: string;
+  columns: string[];
 }
 
 export interface ReportResult {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../createApp.ts";
-import { post, testApp } from "../edge/testApp.ts";
+import { ORG_ID, ORIGIN, post, testApp } from "../edge/testApp.ts";
 import { expectedReports, reportEvents } from "../storage/storeContract.ts";
-import { REPORT_NAMES } from "./reportDefinitions.ts";
+import { REPORT_NAMES, REPORTS } from "./reportDefinitions.ts";
 
 let app: LiftoffApp;
 beforeEach(async () => {
@@ -31,7 +31,111 @@ describe("GET /api/reports/:report", () => {
       });
     }
     const list = await app.inject({ url: "/api/reports" });
-    expect(list.json()).toEqual({ reports: REPORT_NAMES });
+    const body = list.json<{ reports: string[]; catalog: Array<Record<string, unknown>> }>();
+    expect(body.reports).toEqual(REPORT_NAMES);
+    expect(body.catalog.map((r) => r.name)).toEqual(REPORT_NAMES);
+    expect(body.catalog[0]).toEqual({
+      name: "eventsOverTime",
+      title: "Events over time",
+      group: "generic",
+      reads: "every event",
+      columns: ["day", "events", "visitors"],
+    });
+  });
+
+  it("answers the generic reports for a fresh property that sets no Analytics variables", async () => {
+    await app.store.datastreams.put({
+      id: "fresh-production",
+      orgId: ORG_ID,
+      propertyId: "PRfresh",
+      environmentId: "ENfresh",
+      stage: "production",
+      allowedOrigins: [ORIGIN],
+    });
+    const page = (name: string) => ({
+      xdm: {
+        eventType: "web.webpagedetails.pageViews",
+        web: { webPageDetails: { name, URL: `${ORIGIN}/${name}` } },
+      },
+    });
+    const click = (type: string, URL: string) => ({
+      xdm: {
+        eventType: "web.webinteraction.linkClicks",
+        web: { webInteraction: { type, URL, name: "A link" } },
+      },
+    });
+    const res = await post(
+      app,
+      "v1/interact",
+      { events: [page("home"), page("home"), page("about"), click("exit", "https://other.test/")] },
+      { query: "configId=fresh-production&requestId=0f6a5e1c-1111-4222-8333-444455556667" },
+    );
+    expect(res.statusCode).toBe(200);
+    const rows = async (report: string) => {
+      const answer = await app.inject({ url: `/api/reports/${report}?propertyId=PRfresh` });
+      expect(answer.statusCode).toBe(200);
+      return answer.json<{ rows: unknown[][] }>().rows;
+    };
+    expect(await rows("eventTypes")).toEqual([
+      ["web.webpagedetails.pageViews", 3, 1],
+      ["web.webinteraction.linkClicks", 1, 1],
+    ]);
+    expect(await rows("topPages")).toEqual([
+      ["home", 2, 1],
+      ["about", 1, 1],
+    ]);
+    expect(await rows("linkClicksByType")).toEqual([["exit", 1]]);
+    expect(await rows("topLinks")).toEqual([["https://other.test/", 1]]);
+    const days = await rows("eventsOverTime");
+    expect(days.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(4);
+    // The mapping reports have nothing to count: this property sets no eVars or event numbers.
+    for (const name of REPORT_NAMES.filter((n) => REPORTS[n].group === "mapping")) {
+      const values = (await rows(name)).flatMap((row) => row.slice(1));
+      expect(
+        values.every((v) => v === 0),
+        name,
+      ).toBe(true);
+    }
+    // The insurance property's reports do not see the fresh property's events.
+    const other = await app.inject({ url: "/api/reports/eventTypes?propertyId=PRpcmarketing" });
+    expect(other.json()).toMatchObject({ rows: [] });
+  });
+
+  it("answers format=csv as an RFC 4180 attachment", async () => {
+    await app.store.events.appendBatch(reportEvents);
+    const res = await app.inject({ url: `/api/reports/topPages?${scope}&format=csv` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toBe(
+      'attachment; filename="topPages_PR1_2026-11-20_2026-11-22.csv"',
+    );
+    expect(res.body).toBe(
+      "page,pageViews,visitors\r\npc:home,2,2\r\npc:404,1,1\r\npc:auto,1,1\r\npc:search,1,1\r\n",
+    );
+    const all = await app.inject({ url: "/api/reports/eventTypes?format=csv" });
+    expect(all.headers["content-disposition"]).toMatch(
+      /filename="eventTypes_all_\d{4}-\d{2}-\d{2}_/,
+    );
+  });
+
+  it("quotes CSV fields holding commas, quotes and line breaks", async () => {
+    await app.store.events.appendBatch(
+      reportEvents.slice(0, 1).map((event) => ({
+        ...event,
+        pageName: 'Quotes "and", commas\r\nand lines',
+      })),
+    );
+    const res = await app.inject({ url: `/api/reports/topPages?${scope}&format=csv` });
+    expect(res.body).toBe(
+      'page,pageViews,visitors\r\n"Quotes ""and"", commas\r\nand lines",1,1\r\n',
+    );
+  });
+
+  it.each(["xml", "CSV", ""])("answers format=%s with 400 naming format", async (format) => {
+    const res = await app.inject({ url: `/api/reports/topPages?format=${format}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ errors: [{ path: "format" }] });
   });
 
   it("reads what the edge stored, over the last 7 days by default", async () => {

@@ -1,34 +1,62 @@
-import type { ReportResult } from "@liftoff/schema";
+import type { ReportInfo, ReportResult } from "@liftoff/schema";
 import type { FastifyInstance } from "fastify";
 import { problems } from "../http/problems.ts";
 import type { Store } from "../storage/Store.ts";
 import parseReportQuery from "./parseReportQuery.ts";
-import { REPORT_NAMES } from "./reportDefinitions.ts";
+import reportCsv from "./reportCsv.ts";
+import { REPORT_NAMES, REPORTS } from "./reportDefinitions.ts";
 
 const known = new Set<string>(REPORT_NAMES);
 
+const catalog: ReportInfo[] = REPORT_NAMES.map((name) => {
+  const { title, group, reads, columns } = REPORTS[name];
+  return { name, title, group, reads, columns };
+});
+
+/** `json` (the default) or `csv`; anything else is refused naming the field. */
+function parseFormat(value: unknown): "json" | "csv" {
+  if (value === undefined || value === "json" || value === "csv") return value ?? "json";
+  throw problems.invalidQuery('format: expected "json" or "csv".', { field: "format" });
+}
+
+/** A file name of letters, digits, dots and dashes only, so the header needs no escaping. */
+const fileName = (parts: string[]) =>
+  `${parts.map((p) => p.replace(/[^A-Za-z0-9.-]+/g, "-")).join("_")}.csv`;
+
 /**
- * `GET /api/reports/:report?propertyId=&environmentId=&from=&to=` → `ReportResult`
- * (packages/schema/src/api.ts): the studio's charts over stored events. The reports and their
- * columns are in `reportDefinitions.ts`; docs/server.md lists them.
+ * `GET /api/reports` → the report catalogue; `GET /api/reports/:report?propertyId=&
+ * environmentId=&from=&to=&format=` → `ReportResult` (packages/schema/src/api.ts), or the same
+ * table as CSV with `format=csv`. The reports are in `reportDefinitions.ts`; docs/server.md
+ * lists them.
  */
 export default function registerReportRoutes(app: FastifyInstance, store: Store): void {
-  app.get("/api/reports", () => ({ reports: REPORT_NAMES }));
-  app.get("/api/reports/:report", async (request): Promise<ReportResult> => {
+  app.get("/api/reports", () => ({ reports: REPORT_NAMES, catalog }));
+  app.get("/api/reports/:report", async (request, reply) => {
     const { report } = request.params as { report: string };
     if (!known.has(report))
       throw problems.notFound(
         `No report "${report.slice(0, 64)}"; known reports: ${REPORT_NAMES.join(", ")}.`,
         { field: "report" },
       );
-    const query = parseReportQuery(report, request.query as Record<string, unknown>);
+    const raw = request.query as Record<string, unknown>;
+    const format = parseFormat(raw.format);
+    const query = parseReportQuery(report, raw);
     const table = await store.events.report(query);
-    return {
-      report,
-      from: query.from.toISOString(),
-      to: query.to.toISOString(),
-      columns: table.columns,
-      rows: table.rows,
-    };
+    const from = query.from.toISOString();
+    const to = query.to.toISOString();
+    if (format === "csv") {
+      const name = fileName([
+        report,
+        query.propertyId ?? "all",
+        from.slice(0, 10),
+        to.slice(0, 10),
+      ]);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .send(reportCsv(table.columns, table.rows));
+    }
+    const result: ReportResult = { report, from, to, columns: table.columns, rows: table.rows };
+    return result;
   });
 }

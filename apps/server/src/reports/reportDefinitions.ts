@@ -4,6 +4,15 @@ import type { ReportValue, SqlDialect } from "./reportSql.ts";
 type Rows = ReportValue[][];
 
 export interface ReportDefinition {
+  /** What the studio shows above the chart. */
+  title: string;
+  /**
+   * `generic` reports read XDM fields every Web SDK property sends; `mapping` reports read the
+   * Analytics variables and event numbers a property's own mapping sets (docs/server.md).
+   */
+  group: "generic" | "mapping";
+  /** The event fields the report reads, in words, for a property that does not set them. */
+  reads: string;
   /** Column names of the answer: a label first, then numbers. */
   columns: string[];
   sql(dialect: SqlDialect): {
@@ -25,7 +34,12 @@ const TOP = 50;
 const DAY_MS = 86_400_000;
 
 /** Counts and distinct visitors of page views grouped by one column, largest first. */
-const pageViewsBy = (column: string, label: string): ReportDefinition => ({
+const pageViewsBy = (
+  column: string,
+  label: string,
+  about: Pick<ReportDefinition, "title" | "group" | "reads">,
+): ReportDefinition => ({
+  ...about,
   columns: [label, "pageViews", "visitors"],
   sql: () => ({
     select: `${column}, COUNT(*), COUNT(DISTINCT e.ecid)`,
@@ -37,7 +51,12 @@ const pageViewsBy = (column: string, label: string): ReportDefinition => ({
 });
 
 /** One row per milestone: events carrying its number, and distinct visitors who reached it. */
-const milestones = (label: string, steps: Array<[string, number]>): ReportDefinition => ({
+const milestones = (
+  label: string,
+  steps: Array<[string, number]>,
+  about: Pick<ReportDefinition, "title" | "group" | "reads">,
+): ReportDefinition => ({
+  ...about,
   columns: [label, "events", "visitors"],
   sql: () => ({
     select: steps
@@ -54,7 +73,7 @@ const milestones = (label: string, steps: Array<[string, number]>): ReportDefini
     steps.map(([name], i) => [name, Number(row[2 * i] ?? 0), Number(row[2 * i + 1] ?? 0)]),
 });
 
-/** Every UTC day from `from` to `to`, with zero where no page view was stored. */
+/** Every UTC day from `from` to `to`, with zero where no event was stored. */
 function fillDays(rows: Rows, query: ReportQuery): Rows {
   const byDay = new Map(rows.map((row) => [String(row[0]), row]));
   const out: Rows = [];
@@ -69,7 +88,34 @@ function fillDays(rows: Rows, query: ReportQuery): Rows {
 }
 
 export const REPORTS = {
+  eventsOverTime: {
+    title: "Events over time",
+    group: "generic",
+    reads: "every event",
+    columns: ["day", "events", "visitors"],
+    sql: (d) => ({
+      select: `${d.day}, COUNT(*), COUNT(DISTINCT e.ecid)`,
+      groupBy: "1",
+      orderBy: "1",
+    }),
+    finish: fillDays,
+  },
+  eventTypes: {
+    title: "Events by type",
+    group: "generic",
+    reads: "xdm.eventType",
+    columns: ["eventType", "events", "visitors"],
+    sql: () => ({
+      select: "COALESCE(e.event_type, '(none)'), COUNT(*), COUNT(DISTINCT e.ecid)",
+      groupBy: "1",
+      orderBy: "2 DESC, 1",
+      limit: TOP,
+    }),
+  },
   pageViewsOverTime: {
+    title: "Page views over time",
+    group: "generic",
+    reads: "xdm.eventType web.webpagedetails.pageViews",
     columns: ["day", "pageViews", "visitors"],
     sql: (d) => ({
       select: `${d.day}, COUNT(*), COUNT(DISTINCT e.ecid)`,
@@ -79,8 +125,15 @@ export const REPORTS = {
     }),
     finish: fillDays,
   },
-  topPages: pageViewsBy("e.page_name", "page"),
+  topPages: pageViewsBy("e.page_name", "page", {
+    title: "Top pages",
+    group: "generic",
+    reads: "xdm.web.webPageDetails.name on page views",
+  }),
   linkClicksByType: {
+    title: "Link clicks by type",
+    group: "generic",
+    reads: "xdm.web.webInteraction.type on link clicks",
     columns: ["linkType", "clicks"],
     sql: () => ({
       select: "COALESCE(e.link_type, 'other'), COUNT(*)",
@@ -89,7 +142,23 @@ export const REPORTS = {
       orderBy: "2 DESC, 1",
     }),
   },
+  topLinks: {
+    title: "Top clicked links",
+    group: "generic",
+    reads: "xdm.web.webInteraction.URL on link clicks",
+    columns: ["linkUrl", "clicks"],
+    sql: () => ({
+      select: "e.link_url, COUNT(*)",
+      where: `${LINK_CLICK} AND e.link_url IS NOT NULL`,
+      groupBy: "1",
+      orderBy: "2 DESC, 1",
+      limit: TOP,
+    }),
+  },
   downloads: {
+    title: "Downloads",
+    group: "mapping",
+    reads: "event9 (download), with eVar9 (file name) or the link URL",
     columns: ["fileName", "downloads"],
     sql: () => ({
       // eVar9 holds the file name; the link URL stands in when a download lacks it.
@@ -101,6 +170,9 @@ export const REPORTS = {
     }),
   },
   searchTerms: {
+    title: "Search terms and success rate",
+    group: "mapping",
+    reads: "eVar7 (search term) on page views, event1 (search with results)",
     columns: ["term", "searches", "successes", "successRate"],
     sql: () => ({
       // A search is a results-page view carrying eVar7; event1 marks one that found results.
@@ -120,6 +192,9 @@ export const REPORTS = {
       ]),
   },
   notFound: {
+    title: "Pages not found (404)",
+    group: "mapping",
+    reads: "event17 (page not found) with the page URL",
     columns: ["url", "views"],
     sql: () => ({
       select: "e.page_url, COUNT(*)",
@@ -129,21 +204,37 @@ export const REPORTS = {
       limit: TOP,
     }),
   },
-  scrollFunnel: milestones("depth", [
-    ["25%", 18],
-    ["50%", 19],
-    ["75%", 20],
-    ["100%", 21],
-  ]),
-  videoMilestones: milestones("milestone", [
-    ["play", 12],
-    ["25%", 13],
-    ["50%", 14],
-    ["75%", 15],
-    ["complete", 16],
-  ]),
-  deviceTypes: pageViewsBy("e.device_type", "deviceType"),
-  campaigns: pageViewsBy("e.campaign", "trackingCode"),
+  scrollFunnel: milestones(
+    "depth",
+    [
+      ["25%", 18],
+      ["50%", 19],
+      ["75%", 20],
+      ["100%", 21],
+    ],
+    { title: "Scroll-depth funnel", group: "mapping", reads: "event18 to event21 (scroll depth)" },
+  ),
+  videoMilestones: milestones(
+    "milestone",
+    [
+      ["play", 12],
+      ["25%", 13],
+      ["50%", 14],
+      ["75%", 15],
+      ["complete", 16],
+    ],
+    { title: "Video milestones", group: "mapping", reads: "event12 to event16 (video)" },
+  ),
+  deviceTypes: pageViewsBy("e.device_type", "deviceType", {
+    title: "Device types",
+    group: "mapping",
+    reads: "eVar15 (device type) on page views",
+  }),
+  campaigns: pageViewsBy("e.campaign", "trackingCode", {
+    title: "Campaigns",
+    group: "mapping",
+    reads: "xdm.marketing.trackingCode on page views",
+  }),
 } satisfies Record<string, ReportDefinition>;
 
 export type ReportName = keyof typeof REPORTS;

@@ -161,6 +161,31 @@ export const reportScope = {
 
 /** What each report answers over `reportEvents` in `reportScope`. */
 export const expectedReports: Record<string, { columns: string[]; rows: unknown[][] }> = {
+  eventsOverTime: {
+    columns: ["day", "events", "visitors"],
+    rows: [
+      ["2026-11-20", 2, 2],
+      ["2026-11-21", 9, 3],
+    ],
+  },
+  eventTypes: {
+    columns: ["eventType", "events", "visitors"],
+    rows: [
+      [PAGE_VIEW, 5, 3],
+      [LINK_CLICK, 3, 2],
+      ["media.complete", 1, 1],
+      ["media.play", 1, 1],
+      ["media.progress", 1, 1],
+    ],
+  },
+  topLinks: {
+    columns: ["linkUrl", "clicks"],
+    rows: [
+      ["https://p.test/", 1],
+      ["https://www.example.test/docs/policy.pdf", 1],
+      ["https://www.example.test/form.pdf", 1],
+    ],
+  },
   pageViewsOverTime: {
     columns: ["day", "pageViews", "visitors"],
     rows: [
