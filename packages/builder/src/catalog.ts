@@ -13,6 +13,7 @@ const core: ExtensionManifest = {
   name: "core",
   displayName: "Core",
   version: "3.4.4",
+  description: "Events, conditions, data elements and custom code every property starts with.",
   settings: {
     type: "object",
     properties: {

@@ -1,5 +1,6 @@
 export { ValidationError, ValidationErrors } from "./ValidationError.ts";
 export * from "./fields.ts";
+export { describeUsers, extensionUsers, type ExtensionUser } from "./extensionUsers.ts";
 export type * from "./container.ts";
 export type * from "./manifest.ts";
 export { DEFAULT_LIBRARY_MAX_AGE, PROPERTY_FORMAT_VERSION } from "./property.ts";

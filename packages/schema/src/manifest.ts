@@ -16,8 +16,13 @@ export interface SettingsSchema {
   default?: unknown;
   minimum?: number;
   maximum?: number;
+  minLength?: number;
+  maxLength?: number;
   description?: string;
-  /** Studio hint: edit this string with the code editor (custom code). */
+  /**
+   * Studio hint: `code` is edited with the code editor (custom code); `regex` must compile and
+   * `selector` must parse as CSS (the studio checks both as the user types); `json` stays JSON.
+   */
   format?: "code" | "url" | "selector" | "regex" | "json";
 }
 
@@ -39,6 +44,8 @@ export interface ExtensionManifest {
   name: string;
   displayName: string;
   version: string;
+  /** One line saying what the extension adds, for the studio's catalogue. */
+  description?: string;
   /** Names Launch uses for the same extension (`adobe-alloy`, `adobe-mcid`); import maps them. */
   launchNames?: string[];
   /** Schema of the extension-level settings (`turbine.getExtensionSettings()`). */

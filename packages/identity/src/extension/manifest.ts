@@ -10,6 +10,7 @@ export const manifest: ExtensionManifest = {
   name: "identity",
   displayName: "Experience Cloud ID Service",
   version: "5.5.0",
+  description: "Sets the Experience Cloud visitor id (ECID) for Analytics and other Adobe tags.",
   launchNames: ["adobe-mcid"],
   settings: {
     type: "object",

@@ -38,6 +38,7 @@ export const manifest: ExtensionManifest = {
   name: "web-sdk",
   displayName: "Web SDK",
   version: "2.26.0",
+  description: "Sends Experience Platform events (XDM) to a datastream; Liftoff serves the edge.",
   launchNames: ["adobe-alloy"],
   settings: {
     type: "object",
