@@ -121,4 +121,9 @@ export interface PropertyProblem {
   message: string;
   /** Readable place for people: `rule "Page View" › action 1`. */
   where?: string;
+  /**
+   * `"warning"`: worth a look but builds go ahead (shared-variable leaks, in a property
+   * state's `warnings`); absent: an error that stops builds.
+   */
+  severity?: "warning";
 }

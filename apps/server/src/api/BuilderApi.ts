@@ -25,6 +25,8 @@ export interface BuilderApi {
   parsePropertyDocument(input: unknown): PropertyDocument;
   /** Semantic findings (unknown modules, bad settings, tokens naming no data element…). */
   validateProperty(document: PropertyDocument): PropertyProblem[];
+  /** Warnings that do not stop builds: fields that leak between rules through a shared variable. */
+  checkVariableLeaks(document: PropertyDocument): PropertyProblem[];
   buildLibrary(
     document: PropertyDocument,
     options: { environmentId: string; buildDate?: string; minify?: boolean },
@@ -41,6 +43,7 @@ const NAMES = [
   "catalog",
   "parsePropertyDocument",
   "validateProperty",
+  "checkVariableLeaks",
   "buildLibrary",
   "diffProperties",
   "importLaunch",

@@ -193,6 +193,8 @@ export class PropertyService {
       document,
       resources: snapshot.resources.flatMap((r) => resourceInfo(r, base) ?? []),
       problems: need(this.builder, "validateProperty")(document),
+      // Warnings are advice: a builder without the check still answers, with none.
+      warnings: this.builder.checkVariableLeaks?.(document) ?? [],
       ...(saved ? { saved } : {}),
     };
   }

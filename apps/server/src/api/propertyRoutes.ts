@@ -182,7 +182,11 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
 
   app.get("/api/properties/:pid/validation", async (request) => {
     const { revision, document } = await properties.load(paramsOf(request).pid!);
-    return { revision, problems: need(ctx.builder, "validateProperty")(document) };
+    return {
+      revision,
+      problems: need(ctx.builder, "validateProperty")(document),
+      warnings: ctx.builder.checkVariableLeaks?.(document) ?? [],
+    };
   });
 
   app.get("/api/properties/:pid/revisions", async (request) => {

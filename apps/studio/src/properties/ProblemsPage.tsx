@@ -6,6 +6,8 @@ import { useProperty } from "./useProperty.ts";
 export default function ProblemsPage() {
   const pid = useParams().pid!;
   const state = useProperty(pid).data!;
+  // Warnings (shared-variable leaks) are listed apart: they never stop a build.
+  const warnings = state.warnings ?? [];
   return (
     <>
       <h1>Problems</h1>
@@ -28,6 +30,23 @@ export default function ProblemsPage() {
             ))}
           </ul>
         </>
+      )}
+      {warnings.length > 0 && (
+        <section aria-labelledby="warnings-heading">
+          <h2 id="warnings-heading">Warnings ({warnings.length})</h2>
+          <p>These do not stop builds, but events may carry values they should not.</p>
+          <ul className="problem-list warning-list">
+            {warnings.map((p) => (
+              <li key={`${p.path}:${p.message}`}>
+                <strong className="warning-label">Warning</strong>{" "}
+                <Link to={`../${problemLink(state.document, p.path)}`} relative="path">
+                  {p.where ?? p.path}
+                </Link>
+                : {p.message}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </>
   );

@@ -1,0 +1,206 @@
+/**
+ * Shared-variable leaks: warnings, never build blockers (validateProperty.ts keeps those).
+ *
+ * A Web SDK Variable data element holds one object per page that rules fill with the
+ * update-variable action and send with an action reading `%variable%`. The action
+ * (packages/web-sdk/src/extension/actions/updateVariable.ts) first deletes each dot path in
+ * `transforms` whose entry has `clear: true` (deletePath.ts: the field and everything under
+ * it), then deep-merges `data` into what is left (mergeDeep.ts: objects merge key by key,
+ * anything else replaces, `undefined` is skipped). So a field one rule sets stays in the
+ * object, and goes out again with the next rule's event, unless that rule clears it (or a
+ * parent) or sets it (or a parent) itself. That is how an event gets counted under the wrong
+ * interaction name or eVar.
+ *
+ * For each Variable data element this finds the rules that update it and the rules whose
+ * actions read it through a `%token%` (the sends), and reports, for each updating rule A,
+ * the fields A sets that a reading rule B neither sets nor clears before its read. Rules
+ * with the same leaked fields are reported together. What a rule sets is known when `data`
+ * is an object or a whole `%token%` naming an XDM object data element (tokens inside are
+ * followed the same way); a rule whose data comes from anything else (custom code) is left
+ * out, since its fields cannot be named. A field set from a token counts as set, although a
+ * token that resolves to undefined leaves the earlier value in place.
+ */
+import { isPlainObject, type PropertyDocument, type PropertyProblem } from "@liftoff/schema";
+import { functionSettings } from "./checkModule.ts";
+import { componentWhere, join } from "./describePlace.ts";
+import { findTokens } from "./findTokens.ts";
+
+const UPDATE_VARIABLE = "web-sdk/src/lib/actions/updateVariable.js";
+const VARIABLE = "web-sdk/src/lib/dataElements/variable.js";
+const XDM_OBJECT = "web-sdk/src/lib/dataElements/xdmObject.js";
+const WHOLE_TOKEN = /^%([^%\n]+)%$/;
+
+/** What one rule does to one variable: the leaf fields it sets and the paths it clears. */
+interface Effect {
+  rule: number;
+  /** Path of the rule's first update of the variable, where the warning points. */
+  at: number;
+  sets: Set<string>;
+  /** Fields set or cleared before the rule's first read of the variable (undefined: no read). */
+  handledBeforeRead?: string[];
+}
+
+type Settings = Record<string, unknown>;
+
+/** The store key an update-variable action writes (updateVariable.ts: cache id, else id). */
+const updateKey = (settings: Settings) => {
+  const key = settings.dataElementCacheId ?? settings.dataElementId;
+  return typeof key === "string" && key ? key : undefined;
+};
+
+/** The keys the Variable data element reads (variable.ts: cache id, id, then name). */
+const variableKeys = (settings: Settings) =>
+  [settings.dataElementCacheId, settings.dataElementId, settings.dataElementName].filter(
+    (key): key is string => typeof key === "string" && key !== "",
+  );
+
+/** Leaf field paths of `data`, tokens of XDM object data elements followed; undefined: unknown. */
+function leavesOf(
+  data: unknown,
+  doc: PropertyDocument,
+  prefix = "",
+  depth = 0,
+): string[] | undefined {
+  if (data === undefined) return [];
+  const token = typeof data === "string" ? WHOLE_TOKEN.exec(data) : null;
+  if (token && depth < 10) {
+    const element = doc.dataElements.find((e) => e.name === token[1]);
+    if (element?.modulePath === XDM_OBJECT)
+      return leavesOf(element.settings?.data, doc, prefix, depth + 1);
+  }
+  if (isPlainObject(data)) {
+    const out: string[] = [];
+    for (const [key, value] of Object.entries(data)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      const inner = leavesOf(value, doc, path, depth);
+      if (!inner) return undefined;
+      out.push(...inner);
+    }
+    return out;
+  }
+  // A non-object at the top is not merged (updateVariable.ts warns); inside, it is a value.
+  if (!prefix) return token ? undefined : [];
+  return [prefix];
+}
+
+const clearedPaths = (settings: Settings) =>
+  Object.entries(isPlainObject(settings.transforms) ? settings.transforms : {})
+    .filter(([, transform]) => isPlainObject(transform) && transform.clear === true)
+    .map(([path]) => path);
+
+const under = (path: string, parent: string) => path === parent || path.startsWith(`${parent}.`);
+
+/** What rule `r` does to the variable read under `names` and stored under `keys`. */
+function effectOf(
+  doc: PropertyDocument,
+  r: number,
+  keys: Set<string>,
+  name: string,
+): Effect | "unknown" | undefined {
+  const rule = doc.rules[r]!;
+  let sets = new Set<string>();
+  const handled: string[] = [];
+  let at: number | undefined;
+  let handledBeforeRead: string[] | undefined;
+  for (const [a, action] of rule.actions.entries()) {
+    const settings = action.settings ?? {};
+    if (action.modulePath === UPDATE_VARIABLE) {
+      const key = updateKey(settings);
+      if (!key || !keys.has(key)) continue;
+      const leaves = leavesOf(settings.data, doc);
+      if (!leaves) return "unknown";
+      at ??= a;
+      const cleared = clearedPaths(settings);
+      sets = new Set([...sets].filter((s) => !cleared.some((c) => under(s, c))));
+      for (const leaf of leaves) sets.add(leaf);
+      handled.push(...cleared, ...leaves);
+    } else if (
+      handledBeforeRead === undefined &&
+      findTokens(settings, "", functionSettings(action.modulePath, "")).some(
+        (use) => use.name === name,
+      )
+    )
+      handledBeforeRead = [...handled];
+  }
+  if (at === undefined && handledBeforeRead === undefined) return undefined;
+  return { rule: r, at: at ?? 0, sets, handledBeforeRead };
+}
+
+/** Shortest prefix of `leaf` under which `handled` has nothing: the leaked field, named once. */
+function leakedField(leaf: string, handled: string[]): string | undefined {
+  if (handled.some((h) => under(leaf, h))) return undefined;
+  const parts = leaf.split(".");
+  for (let n = 1; n <= parts.length; n++) {
+    const prefix = parts.slice(0, n).join(".");
+    if (!handled.some((h) => under(h, prefix))) return prefix;
+  }
+  return leaf;
+}
+
+/** `a.b.c, a.b.d, e` → `a.b.{c, d}, e`: siblings named once. */
+function describeFields(fields: string[]): string {
+  const byParent = new Map<string, string[]>();
+  for (const field of fields) {
+    const dot = field.lastIndexOf(".");
+    const parent = dot < 0 ? "" : field.slice(0, dot);
+    byParent.set(parent, [...(byParent.get(parent) ?? []), field.slice(dot + 1)]);
+  }
+  return [...byParent]
+    .map(([parent, names]) => {
+      if (!parent) return names.join(", ");
+      return names.length === 1 ? `${parent}.${names[0]}` : `${parent}.{${names.join(", ")}}`;
+    })
+    .join(", ");
+}
+
+const quoted = (names: string[]) => {
+  const list = names.map((n) => JSON.stringify(n));
+  return list.length === 1 ? list[0]! : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+};
+
+function warningsFor(doc: PropertyDocument, element: PropertyDocument["dataElements"][number]) {
+  const keys = new Set(variableKeys(element.settings ?? {}));
+  const effects: Effect[] = [];
+  doc.rules.forEach((rule, r) => {
+    if (rule.enabled === false) return;
+    const effect = effectOf(doc, r, keys, element.name);
+    if (effect && effect !== "unknown") effects.push(effect);
+  });
+  const warnings: PropertyProblem[] = [];
+  for (const setter of effects) {
+    if (setter.sets.size === 0) continue;
+    const groups = new Map<string, string[]>();
+    for (const reader of effects) {
+      if (reader === setter || !reader.handledBeforeRead) continue;
+      const handled = reader.handledBeforeRead;
+      const leaked = [
+        ...new Set([...setter.sets].flatMap((leaf) => leakedField(leaf, handled) ?? [])),
+      ];
+      if (leaked.length === 0) continue;
+      const fields = describeFields(leaked);
+      groups.set(fields, [...(groups.get(fields) ?? []), doc.rules[reader.rule]!.name]);
+    }
+    const name = doc.rules[setter.rule]!.name;
+    for (const [fields, readers] of groups) {
+      const one = readers.length === 1;
+      warnings.push({
+        path: join(join(join("rules", setter.rule), "actions"), setter.at),
+        where: componentWhere(name, "actions", setter.at),
+        message:
+          `Variable ${JSON.stringify(element.name)}: ${JSON.stringify(name)} sets ${fields} ` +
+          `that ${quoted(readers)} neither ${one ? "sets nor clears" : "set nor clear"}; ` +
+          `these values would be sent again with ${one ? "that rule's event" : "those rules' events"}. ` +
+          `Clear them in the update-variable action of ${one ? "that rule" : "those rules"}, or set them there.`,
+        severity: "warning",
+      });
+    }
+  }
+  return warnings;
+}
+
+/** Fields that can leak from one rule's event into another's through a shared Variable. */
+export default function checkVariableLeaks(doc: PropertyDocument): PropertyProblem[] {
+  return doc.dataElements
+    .filter((element) => element.modulePath === VARIABLE)
+    .flatMap((element) => warningsFor(doc, element));
+}
