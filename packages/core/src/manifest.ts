@@ -33,9 +33,14 @@ const items = list(obj({ value: str(), valueIsRegex: bool(false) }, ["value"]));
 const none = obj({});
 /** Custom code: the studio edits it with its code editor. */
 const code = str({ format: "code" });
+/** A CSS selector: the studio checks that it parses as the user types. */
+const selector = str({ format: "selector" });
 
 const bubbly = {
-  elementSelector: str({ description: "CSS selector; none means the target itself" }),
+  elementSelector: str({
+    format: "selector",
+    description: "CSS selector; none means the target itself",
+  }),
   elementProperties: list(
     obj({ name: str(), value: str(), valueIsRegex: bool(false) }, ["name", "value"]),
   ),
@@ -164,7 +169,7 @@ export const manifest: ModuleManifest[] = [
     "Enters Viewport",
     obj(
       {
-        elementSelector: str(),
+        elementSelector: selector,
         elementProperties: bubbly.elementProperties,
         delay: num({ minimum: 0 }),
         frequency: oneOf(["firstEntry", "everyEntry"], { default: "firstEntry" }),
@@ -202,7 +207,7 @@ export const manifest: ModuleManifest[] = [
     "elementExists",
     "element-exists",
     "Element Exists",
-    obj({ elementSelector: str(), elementProperties: bubbly.elementProperties }, [
+    obj({ elementSelector: selector, elementProperties: bubbly.elementProperties }, [
       "elementSelector",
     ]),
   ),
@@ -241,7 +246,7 @@ export const manifest: ModuleManifest[] = [
     "Element Await",
     obj(
       {
-        elementSelector: str(),
+        elementSelector: selector,
         timeout: num({ minimum: 0, default: 5000 }),
         poll: num({ minimum: 1, default: 100 }),
       },
@@ -475,7 +480,7 @@ export const manifest: ModuleManifest[] = [
     "domAttribute",
     "dom-attribute",
     "DOM Attribute",
-    obj({ elementSelector: str(), elementProperty: str({ default: "text" }) }, [
+    obj({ elementSelector: selector, elementProperty: str({ default: "text" }) }, [
       "elementSelector",
       "elementProperty",
     ]),
@@ -571,7 +576,7 @@ export const manifest: ModuleManifest[] = [
         searchValue: str(),
         replacementValue: str(),
         replaceAll: bool(false),
-        regexInput: str(),
+        regexInput: str({ format: "regex" }),
         caseInsensitive: bool(false),
         start: num(),
         end: num(),

@@ -18,6 +18,9 @@ export interface SettingsSchema {
   maximum?: number;
   minLength?: number;
   maxLength?: number;
+  /** The field's label in the studio, in plain words; the key, humanized, when absent. */
+  title?: string;
+  /** A hint under the field; ends with Launch's own term ("Launch: …") where it differs. */
   description?: string;
   /**
    * Studio hint: `code` is edited with the code editor (custom code); `regex` must compile and
@@ -46,6 +49,8 @@ export interface ExtensionManifest {
   version: string;
   /** One line saying what the extension adds, for the studio's catalogue. */
   description?: string;
+  /** The extension needs the property's org id (`company.orgId`); a property without one is refused. */
+  needsOrgId?: true;
   /** Names Launch uses for the same extension (`adobe-alloy`, `adobe-mcid`); import maps them. */
   launchNames?: string[];
   /** Schema of the extension-level settings (`turbine.getExtensionSettings()`). */

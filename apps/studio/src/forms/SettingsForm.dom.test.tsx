@@ -130,6 +130,45 @@ describe("SettingsForm", () => {
     expect(screen.getByText("Settings are incomplete")).toBeTruthy();
   });
 
+  it("says under the field, as it is typed, that a regex does not compile or a selector does not parse", () => {
+    // Shaped like Core's path condition and click event.
+    const schema: SettingsSchema = {
+      type: "object",
+      properties: {
+        elementSelector: { type: "string", format: "selector" },
+        paths: {
+          type: "array",
+          items: {
+            type: "object",
+            required: ["value"],
+            properties: { value: { type: "string" }, valueIsRegex: { type: "boolean" } },
+          },
+        },
+      },
+    };
+    render(
+      <Harness
+        schema={schema}
+        seen={[]}
+        initial={{ elementSelector: "a", paths: [{ value: "^/auto", valueIsRegex: true }] }}
+      />,
+    );
+    const value = screen.getByRole("combobox", { name: "Value" });
+    expect(value.getAttribute("aria-invalid")).toBe("false");
+    fireEvent.change(value, { target: { value: "^/auto(" } });
+    expect(value.getAttribute("aria-invalid")).toBe("true");
+    const problem = document.getElementById(value.getAttribute("aria-describedby")!)!;
+    expect(problem.textContent).toMatch(/^not a valid regular expression: /);
+    // Plain text (the flag off) is not a regex; the problem goes.
+    fireEvent.click(screen.getByLabelText("Value is regex"));
+    expect(value.getAttribute("aria-invalid")).toBe("false");
+    const selector = screen.getByLabelText("Element selector");
+    fireEvent.change(selector, { target: { value: "a.cta >" } });
+    expect(document.getElementById(selector.getAttribute("aria-describedby")!)!.textContent).toBe(
+      "not a valid CSS selector: a.cta >",
+    );
+  });
+
   it("edits custom code in a labelled code field", async () => {
     render(<Harness schema={webSdk} seen={[]} initial={{ onBeforeEventSend: "return true;" }} />);
     const fields = await screen.findAllByLabelText("On before event send");

@@ -2,11 +2,13 @@ import type { JsonSettings, SettingsSchema } from "@liftoff/schema";
 import FieldProblems from "./FieldProblems.tsx";
 import { problemsAt, type PathMessage } from "./problems.ts";
 import { ObjectFields } from "./SchemaField.tsx";
+import { validateSettings } from "./validateSettings.ts";
 
 /**
  * The settings form of a module or extension, generated from its manifest's JSON-Schema-like
  * `settings`. `problems` are relative to the settings object (`source`, `instances[0].name`)
- * and appear under the field they name.
+ * and appear under the field they name, together with what validateSettings finds in the
+ * value as it is typed (the stored revision's problems only change on save).
  */
 export default function SettingsForm({
   schema,
@@ -24,9 +26,13 @@ export default function SettingsForm({
   readOnly?: boolean;
 }) {
   const fields = Object.keys(schema.properties ?? {});
+  const live = validateSettings(schema, value ?? {}).filter(
+    (l) => !problems.some((p) => p.path === l.path && p.message === l.message),
+  );
+  const shown = [...problems, ...live];
   return (
     <div className="settings-form">
-      <FieldProblems id={`${idPrefix}-problems`} messages={problemsAt(problems, "")} />
+      <FieldProblems id={`${idPrefix}-problems`} messages={problemsAt(shown, "")} />
       {fields.length === 0 ? (
         <p className="muted">This module has no settings.</p>
       ) : (
@@ -36,7 +42,7 @@ export default function SettingsForm({
           value={value ?? {}}
           onChange={(next) => onChange(next as JsonSettings)}
           path=""
-          problems={problems}
+          problems={shown}
           idPrefix={idPrefix}
           readOnly={readOnly}
         />
