@@ -154,7 +154,8 @@ export default async function buildContainer(
   }
 
   const company = {
-    orgId: doc.company.orgId,
+    // Launch containers always carry one; validation refuses a property whose extensions need it.
+    orgId: doc.company.orgId ?? "",
     dynamicCdnEnabled: doc.company.dynamicCdnEnabled ?? false,
     cdnAllowList: doc.company.cdnAllowList,
   };

@@ -27,7 +27,7 @@ describe("parsePropertyDocument", () => {
   it("names every bad field by its path, all at once", () => {
     const doc = smallProperty() as unknown as Record<string, any>;
     doc.formatVersion = 2;
-    delete doc.company.orgId;
+    doc.company.orgId = "";
     doc.environments[1].stage = "qa";
     doc.environments[2].id = "prod env";
     doc.rules[0].events[0].modulePath = "click";
@@ -37,7 +37,7 @@ describe("parsePropertyDocument", () => {
     doc.dataElements[2].name = "50%";
     expect(problems(doc)).toEqual([
       "formatVersion: expected 1, got 2",
-      "company.orgId: is required",
+      "company.orgId: must not be empty",
       'environments[1].stage: expected one of "development", "staging", "production", got "qa"',
       "environments[2].id: may contain only letters, digits, _ and - (it is part of the library URL)",
       'dataElements[1].storageDuration: expected one of "pageview", "session", "visitor", got "forever"',

@@ -115,8 +115,8 @@ function documentCheck(c: ReturnType<typeof createChecker>): Check {
         c.fail(p, `expected ${PROPERTY_FORMAT_VERSION}, got ${JSON.stringify(v)}`);
     },
     company: c.fields(
-      { orgId: c.nonEmpty },
-      { dynamicCdnEnabled: c.boolean, cdnAllowList: c.arrayOf(c.nonEmpty) },
+      {},
+      { orgId: c.nonEmpty, dynamicCdnEnabled: c.boolean, cdnAllowList: c.arrayOf(c.nonEmpty) },
     ),
     property: c.fields({
       id: c.nonEmpty,

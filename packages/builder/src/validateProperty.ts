@@ -3,6 +3,7 @@
  * what would make a build wrong or a page break. Each problem names its field path and a
  * readable place. Kinds:
  * - environments: exactly one staging and one production, at least one development, unique ids;
+ * - the org id, when an installed extension needs it (the Web SDK);
  * - extensions: installed twice, unknown (neither in the catalog nor kept opaque), settings
  *   that break the extension's settings schema;
  * - modules: a module path whose extension is not installed, that the extension does not
@@ -16,6 +17,7 @@
 import type { ModuleKind, PropertyDocument, PropertyProblem } from "@liftoff/schema";
 import { extensionOf, findExtension } from "./catalog.ts";
 import checkDataElementCycles from "./checkDataElementCycles.ts";
+import checkOrgId from "./checkOrgId.ts";
 import checkModule, { functionSettings, type Report } from "./checkModule.ts";
 import checkSettings from "./checkSettings.ts";
 import {
@@ -142,6 +144,7 @@ export default function validateProperty(doc: PropertyDocument): PropertyProblem
 
   checkEnvironments(doc, report);
   checkExtensions(doc, report);
+  checkOrgId(doc, report);
   checkDuplicates(doc.rules, "rules", "rule", report);
   checkDuplicates(doc.dataElements, "dataElements", "data element", report);
 

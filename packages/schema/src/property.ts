@@ -105,9 +105,16 @@ export interface PropertyDocumentSettings extends PropertySettings {
 
 export const DEFAULT_LIBRARY_MAX_AGE = 3600;
 
+/**
+ * The property's company. The org id is optional until an extension needs it: the Web SDK
+ * (its instances fall back to it, and the edge names its cookies after it); the identity
+ * extension carries its own in its settings.
+ */
+export type PropertyCompany = Omit<Company, "orgId"> & { orgId?: string };
+
 export interface PropertyDocument {
   formatVersion: typeof PROPERTY_FORMAT_VERSION;
-  company: Company;
+  company: PropertyCompany;
   property: { id: string; name: string; settings: PropertyDocumentSettings };
   environments: PropertyEnvironment[];
   extensions: PropertyExtension[];

@@ -304,7 +304,9 @@ export class PropertyService {
    */
   async ensureDatastreams(document: PropertyDocument): Promise<void> {
     const existing = await this.store.datastreams.list();
-    const orgId = document.company.orgId;
+    // Empty until the property has an org id: only the Web SDK's events need it, and a
+    // property with the Web SDK and no org id does not build.
+    const orgId = document.company.orgId ?? "";
     for (const env of document.environments) {
       const stream = existing.find(
         (d) => d.propertyId === document.property.id && d.environmentId === env.id,

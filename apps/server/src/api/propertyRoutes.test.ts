@@ -65,6 +65,38 @@ describe("properties", () => {
     expect(streams[0]!.orgId).toBe("5LIFTOFF0CLAIMS000000001@AdobeOrg");
   });
 
+  it("creates a property without an org id; the Web SDK then asks for one; a malformed one is refused", async () => {
+    const res = await editor.call("POST", "/api/properties", { name: "No org" });
+    expect(res.statusCode).toBe(201);
+    const created = state(res);
+    expect(created.document.company).toEqual({ dynamicCdnEnabled: false });
+    expect(created.problems).toEqual([]);
+    const id = created.document.property.id;
+    const streams = (await app.store.datastreams.list()).filter((d) => d.propertyId === id);
+    expect(streams.map((d) => d.orgId)).toEqual(["", "", ""]);
+
+    const withSdk = await editor.call("PUT", `/api/properties/${id}/extensions/web-sdk`, {
+      extension: { settings: { instances: [{ name: "alloy", edgeConfigId: "DS" }] } },
+    });
+    expect(state(withSdk).problems).toContainEqual({
+      path: "company.orgId",
+      message:
+        "the Web SDK extension needs the property's org id (like ABCDEF0123456789ABCDEF01@AdobeOrg)",
+    });
+    const settingsRevision = state(withSdk).resources.find((r) => r.kind === "settings")!.revision;
+    const withOrg = await editor.call("PUT", `/api/properties/${id}/settings`, {
+      revision: settingsRevision,
+      company: { orgId: "5LIFTOFF0NOORG0000000001@AdobeOrg" },
+    });
+    expect(state(withOrg).problems).toEqual([]);
+    const after = (await app.store.datastreams.list()).filter((d) => d.propertyId === id);
+    expect(after.map((d) => d.orgId)).toEqual(Array(3).fill("5LIFTOFF0NOORG0000000001@AdobeOrg"));
+
+    const bad = await editor.call("POST", "/api/properties", { name: "Bad", orgId: "acme" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ errors: [{ path: "orgId" }] });
+  });
+
   it("refuses a viewer's change with 403 and a change without the CSRF token with 403", async () => {
     const byViewer = await viewer.call("POST", `${P}/data-elements`, {
       revision: 1,

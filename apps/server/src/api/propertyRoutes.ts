@@ -20,7 +20,7 @@ import { SETTINGS_RESOURCE_ID } from "@liftoff/schema";
 
 const createBody = {
   type: "object",
-  required: ["name", "orgId"],
+  required: ["name"],
   properties: {
     name: text(),
     orgId: {
@@ -34,7 +34,8 @@ const createBody = {
 } as const;
 interface CreateBody {
   name: string;
-  orgId: string;
+  /** Needed only by extensions that use it (the Web SDK); checked when given. */
+  orgId?: string;
   domains?: string[];
 }
 
@@ -70,15 +71,19 @@ const exportQuery = {
   },
 } as const;
 
-/** A new property: the three Launch environments and the Core extension, nothing else yet. */
+/**
+ * A new property: the three Launch environments and the Core extension, nothing else yet.
+ * The org id is kept when given; Core does not need one.
+ */
 export function newPropertyDocument(
   name: string,
-  orgId: string,
+  orgId: string | undefined,
   domains: string[],
 ): PropertyDocument {
   return {
     formatVersion: PROPERTY_FORMAT_VERSION,
-    company: { orgId, dynamicCdnEnabled: false },
+    company:
+      orgId === undefined ? { dynamicCdnEnabled: false } : { orgId, dynamicCdnEnabled: false },
     property: {
       id: newId("PR"),
       name,

@@ -29,7 +29,7 @@ export function demoDatastreams(
     const named = ids[STAGE_SETTING[env.stage] ?? ""];
     return {
       id: typeof named === "string" && named ? named : `${document.property.id}-${env.id}`,
-      orgId: document.company.orgId,
+      orgId: document.company.orgId ?? "",
       propertyId: document.property.id,
       environmentId: env.id,
       stage: env.stage,

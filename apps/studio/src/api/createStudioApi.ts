@@ -74,7 +74,7 @@ export function createStudioApi(client: ApiClient) {
     extensions: () => client.get<ExtensionManifest[]>("/api/extensions"),
     properties: {
       list: () => client.get<PropertySummary[]>("/api/properties"),
-      create: (body: { name: string; orgId: string; domains: string[] }) =>
+      create: (body: { name: string; orgId?: string; domains: string[] }) =>
         client.request<PropertyState>("POST", "/api/properties", body),
       /** A Launch container or property document (an object), or a built library's text. */
       import: (input: unknown) =>
@@ -87,7 +87,7 @@ export function createStudioApi(client: ApiClient) {
           revision: number;
           name?: string;
           settings?: PropertyDocumentSettings;
-          company?: Company;
+          company?: Partial<Company>;
         },
       ) => client.request<PropertyState>("PUT", `${prop(pid)}/settings`, body),
       /** `revision` undefined adds the extension; otherwise the revision the form started from. */

@@ -67,7 +67,12 @@ function CreateProperty() {
   const [orgId, setOrgId] = useState("");
   const [domains, setDomains] = useState("");
   const create = useMutation({
-    mutationFn: () => api.properties.create({ name, orgId, domains: fromLines(domains) }),
+    mutationFn: () =>
+      api.properties.create({
+        name,
+        ...(orgId.trim() === "" ? {} : { orgId: orgId.trim() }),
+        domains: fromLines(domains),
+      }),
     onSuccess: (state) => {
       void queryClient.invalidateQueries({ queryKey: ["properties"] });
       void navigate(`/properties/${encodeURIComponent(state.document.property.id)}/settings`);
@@ -86,14 +91,19 @@ function CreateProperty() {
         <input id="new-name" required value={name} onChange={(e) => setName(e.target.value)} />
       </div>
       <div className="field">
-        <label htmlFor="new-org">Organization id</label>
+        <label htmlFor="new-org">Organization id (optional)</label>
         <input
           id="new-org"
-          required
+          aria-describedby="new-org-hint"
+          pattern="[A-Za-z0-9]+@AdobeOrg"
           placeholder="ABCDEF0123456789ABCDEF01@AdobeOrg"
           value={orgId}
           onChange={(e) => setOrgId(e.target.value)}
         />
+        <p id="new-org-hint" className="hint">
+          Your Adobe org id. Needed once you add the Web SDK (its events and identity cookies are
+          tied to it); you can set it later in the property settings.
+        </p>
       </div>
       <div className="field">
         <label htmlFor="new-domains">Domains (one per line)</label>

@@ -1,6 +1,6 @@
 import {
   DEFAULT_LIBRARY_MAX_AGE,
-  type Company,
+  type PropertyCompany,
   type PropertyDocument,
   type PropertyDocumentSettings,
   type PropertyState,
@@ -21,7 +21,7 @@ import { resourceOf, usePropertyChange, useProperty } from "./useProperty.ts";
 interface SettingsBody {
   name: string;
   settings: PropertyDocumentSettings;
-  company: Company;
+  company: PropertyCompany;
 }
 
 const bodyOf = (doc: Pick<PropertyDocument, "property" | "company">): SettingsBody => ({
@@ -105,7 +105,7 @@ function SettingsForm({
   const [maxAge, setMaxAge] = useState(
     String(initial.settings.libraryMaxAge ?? DEFAULT_LIBRARY_MAX_AGE),
   );
-  const [orgId, setOrgId] = useState(initial.company.orgId);
+  const [orgId, setOrgId] = useState(initial.company.orgId ?? "");
   const [dynamicCdn, setDynamicCdn] = useState(initial.company.dynamicCdnEnabled === true);
   const [allowList, setAllowList] = useState(toLines(initial.company.cdnAllowList));
   const fieldErrors: PathMessage[] = [
@@ -128,7 +128,8 @@ function SettingsForm({
         },
         company: {
           ...initial.company,
-          orgId,
+          // Optional until an extension needs it (the problems below say so).
+          ...(orgId.trim() === "" ? {} : { orgId: orgId.trim() }),
           dynamicCdnEnabled: dynamicCdn,
           cdnAllowList: fromLines(allowList),
         },
@@ -237,7 +238,6 @@ function SettingsForm({
             id="c-org"
             aria-invalid={at("company.orgId").length > 0}
             aria-describedby="c-org-problems"
-            required
             value={orgId}
             onChange={(e) => setOrgId(e.target.value)}
           />

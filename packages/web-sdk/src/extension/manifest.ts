@@ -9,27 +9,101 @@ import type { ExtensionManifest, SettingsSchema } from "@liftoff/schema";
 const str = (description?: string): SettingsSchema =>
   description ? { type: "string", description } : { type: "string" };
 const bool = (d: boolean): SettingsSchema => ({ type: "boolean", default: d });
+/** A plain label for the studio, with a hint and Launch's term for the same field. */
+const label = (
+  schema: SettingsSchema,
+  title: string,
+  hint?: string,
+  launch?: string,
+): SettingsSchema => {
+  const description = [hint, launch && `Launch: ${launch}`].filter(Boolean).join(". ");
+  return description ? { ...schema, title, description } : { ...schema, title };
+};
 
 const instance: SettingsSchema = {
   type: "object",
   properties: {
-    name: str("the global function name, e.g. alloy"),
-    edgeConfigId: str("production datastream id"),
-    stagingEdgeConfigId: str("staging datastream id (production's when empty)"),
-    developmentEdgeConfigId: str("development datastream id (production's when empty)"),
-    orgId: str("IMS org id; the property's company org id when empty"),
-    edgeDomain: str(),
-    edgeBasePath: str(),
-    edgeOrigin: { type: "string", format: "url", description: "local development edges" },
-    defaultConsent: { type: "string", enum: ["in", "out", "pending"], default: "in" },
-    thirdPartyCookiesEnabled: bool(true),
-    idMigrationEnabled: bool(true),
-    clickCollectionEnabled: bool(true),
-    downloadLinkQualifier: { type: "string", format: "regex" },
-    context: { type: "array", items: { type: "string" } },
-    prehidingStyle: str(),
-    targetMigrationEnabled: bool(false),
-    edgeConfigOverrides: { type: "object" },
+    name: label(str(), "Instance name", "The global function name, e.g. alloy", "Name"),
+    edgeConfigId: label(str(), "Production datastream id", undefined, "Datastream (production)"),
+    stagingEdgeConfigId: label(
+      str(),
+      "Staging datastream id",
+      "Production's when empty",
+      "Datastream (staging)",
+    ),
+    developmentEdgeConfigId: label(
+      str(),
+      "Development datastream id",
+      "Production's when empty",
+      "Datastream (development)",
+    ),
+    orgId: label(
+      str(),
+      "Adobe organization id",
+      "The property's org id when empty",
+      "IMS organization ID",
+    ),
+    edgeDomain: label(str(), "Edge domain", "e.g. a first-party CNAME; Adobe's when empty"),
+    edgeBasePath: label(str(), "Edge path", undefined, "Edge base path"),
+    edgeOrigin: label(
+      { type: "string", format: "url" },
+      "Edge server address",
+      "Where events are sent, e.g. this Liftoff server; for local development edges",
+    ),
+    defaultConsent: label(
+      { type: "string", enum: ["in", "out", "pending"], default: "in" },
+      "Consent before the visitor chooses",
+      "in: collect; out: drop; pending: hold events until consent is given",
+      "Default consent",
+    ),
+    thirdPartyCookiesEnabled: label(
+      bool(true),
+      "Use third-party cookies",
+      undefined,
+      "Use third-party cookies",
+    ),
+    idMigrationEnabled: label(
+      bool(true),
+      "Keep visitor ids from the older ID service",
+      undefined,
+      "Migrate ECID from VisitorAPI",
+    ),
+    clickCollectionEnabled: label(
+      bool(true),
+      "Send link clicks automatically",
+      undefined,
+      "Enable click data collection",
+    ),
+    downloadLinkQualifier: label(
+      { type: "string", format: "regex" },
+      "Download links (regular expression)",
+      "Links whose URL matches count as downloads",
+      "Download link qualifier",
+    ),
+    context: label(
+      { type: "array", items: { type: "string" } },
+      "Browser details to add",
+      "e.g. web, device, environment, placeContext",
+      "Context",
+    ),
+    prehidingStyle: label(
+      str(),
+      "CSS to hide content while personalization loads",
+      undefined,
+      "Prehiding style",
+    ),
+    targetMigrationEnabled: label(
+      bool(false),
+      "Share visitor ids with at.js pages",
+      undefined,
+      "Migrate Target from at.js",
+    ),
+    edgeConfigOverrides: label(
+      { type: "object" },
+      "Datastream overrides",
+      undefined,
+      "Datastream configuration overrides",
+    ),
   },
   required: ["name", "edgeConfigId"],
 };
@@ -40,6 +114,8 @@ export const manifest: ExtensionManifest = {
   version: "2.26.0",
   description: "Sends Experience Platform events (XDM) to a datastream; Liftoff serves the edge.",
   launchNames: ["adobe-alloy"],
+  // Instances fall back to the property's org id, and the edge names identity cookies after it.
+  needsOrgId: true,
   settings: {
     type: "object",
     properties: { instances: { type: "array", items: instance } },
@@ -61,15 +137,40 @@ export const manifest: ExtensionManifest = {
       settings: {
         type: "object",
         properties: {
-          instanceName: { type: "string", default: "alloy" },
-          type: str("XDM eventType, e.g. web.webpagedetails.pageViews"),
-          xdm: { description: "an XDM object, usually a %data element% token" },
-          data: { description: "free-form data, usually a %data element% token" },
-          documentUnloading: bool(false),
-          renderDecisions: bool(false),
-          mergeId: str(),
-          datasetId: str(),
-          edgeConfigOverrides: { type: "object" },
+          instanceName: label(
+            { type: "string", default: "alloy" },
+            "Instance",
+            undefined,
+            "Instance",
+          ),
+          type: label(
+            str(),
+            "Event type",
+            "The XDM event type, e.g. web.webpagedetails.pageViews",
+            "Type",
+          ),
+          xdm: label({}, "XDM data", "An XDM object, usually a %data element% token", "XDM"),
+          data: label({}, "Other data", "Free-form data, usually a %data element% token", "Data"),
+          documentUnloading: label(
+            bool(false),
+            "The page is about to close or navigate",
+            "Sends with the browser's beacon so the event is not lost",
+            "Document will unload",
+          ),
+          renderDecisions: label(
+            bool(false),
+            "Show personalized content it returns",
+            undefined,
+            "Render visual personalization decisions",
+          ),
+          mergeId: label(str(), "Merge id", "Deprecated", "Merge ID"),
+          datasetId: label(str(), "Dataset id", "Overrides the datastream's dataset", "Dataset ID"),
+          edgeConfigOverrides: label(
+            { type: "object" },
+            "Datastream overrides",
+            undefined,
+            "Datastream configuration overrides",
+          ),
         },
       },
     },
@@ -81,10 +182,30 @@ export const manifest: ExtensionManifest = {
       settings: {
         type: "object",
         properties: {
-          dataElementCacheId: str("the Variable data element to update"),
-          dataElementId: str(),
-          data: { description: "values to merge in, usually a %data element% token" },
-          transforms: { type: "object" },
+          dataElementCacheId: label(
+            str(),
+            "Variable to update",
+            "A Variable data element of this property",
+            "Data element",
+          ),
+          dataElementId: label(
+            str(),
+            "Variable's data element id",
+            "Kept from Launch imports",
+            "Data element ID",
+          ),
+          data: label(
+            {},
+            "Values to set",
+            "An object (JSON) merged into the variable, or a %data element% token",
+            "Data",
+          ),
+          transforms: label(
+            { type: "object" },
+            "Fields to clear first",
+            'e.g. { "web.webInteraction.name": { "clear": true } }',
+            "Transforms",
+          ),
         },
       },
     },
@@ -103,9 +224,14 @@ export const manifest: ExtensionManifest = {
       settings: {
         type: "object",
         properties: {
-          dataElementCacheId: str(),
-          dataElementId: str(),
-          dataElementName: str(),
+          dataElementCacheId: label(
+            str(),
+            "Variable key",
+            "How update-variable actions find it",
+            "Cache ID",
+          ),
+          dataElementId: label(str(), "Data element id", undefined, "Data element ID"),
+          dataElementName: label(str(), "Data element name"),
         },
       },
     },
