@@ -11,6 +11,7 @@ import type {
   PropertyRule,
   PropertyState,
   PropertySummary,
+  ReportInfo,
   ReportResult,
   RevisionInfo,
   SessionInfo,
@@ -226,6 +227,7 @@ export function createStudioApi(client: ApiClient) {
       name: string,
       params: { propertyId?: string; environmentId?: string; from?: string; to?: string },
     ) => client.get<ReportResult>(`/api/reports/${e(name)}${q(params)}`),
+    reportCatalog: () => client.get<{ catalog: ReportInfo[] }>("/api/reports"),
   };
 }
 

@@ -1,79 +1,89 @@
-import { useQuery } from "@tanstack/react-query";
+import type { ReportInfo } from "@liftoff/schema";
 import { lazy, Suspense, useMemo } from "react";
 import QueryState from "../layout/QueryState.tsx";
-import { useApi } from "../session/SessionContext.tsx";
-import { isTimeSeries, rangeToQuery, toSeries } from "./reportCatalog.ts";
+import { csvHref, hasData, isTimeSeries, type ReportScope, toSeries } from "./reportCatalog.ts";
+import { useReport } from "./useReport.ts";
 
 const UPlotChart = lazy(() => import("./UPlotChart.tsx"));
+/** Bars a chart draws at most; the table and the CSV have every row. */
+const MAX_BARS = 20;
 
 const format = (v: string | number | null) =>
   typeof v === "number" ? (Number.isInteger(v) ? v.toLocaleString() : v.toFixed(2)) : (v ?? "");
 
-/** One report: its chart, and the same numbers as a table for screen readers and copying. */
-export default function ReportCard({
-  name,
-  title,
-  propertyId,
-  environmentId,
-  from,
-  to,
-}: {
-  name: string;
-  title: string;
-  propertyId: string;
-  environmentId: string;
-  from: string;
-  to: string;
-}) {
-  const api = useApi();
-  const report = useQuery({
-    queryKey: ["report", name, propertyId, environmentId, from, to],
-    queryFn: () =>
-      api.report(name, {
-        propertyId,
-        environmentId: environmentId || undefined,
-        ...rangeToQuery(from, to),
-      }),
-  });
+/**
+ * One report: its chart, the same numbers as a table for screen readers and copying, and
+ * its CSV. A report of the property's own mapping that its events do not fill says which
+ * fields it reads instead.
+ */
+export default function ReportCard({ info, scope }: { info: ReportInfo; scope: ReportScope }) {
+  const report = useReport(info.name, scope);
   const data = report.data;
-  const chart = useMemo(() => (data ? toSeries(data.columns, data.rows) : null), [data]);
+  const filled = data ? hasData(data.rows) : false;
+  const timeSeries = data ? isTimeSeries(data.columns, data.rows) : false;
+  const chart = useMemo(
+    () =>
+      data ? toSeries(data.columns, timeSeries ? data.rows : data.rows.slice(0, MAX_BARS)) : null,
+    [data, timeSeries],
+  );
+  const id = `report-${info.name}`;
   return (
-    <section className="card report" aria-labelledby={`report-${name}`}>
-      <h2 id={`report-${name}`}>{title}</h2>
+    <section className="card report" aria-labelledby={id}>
+      <div className="report-head">
+        <h2 id={id}>{info.title}</h2>
+        {filled && (
+          <a href={csvHref(info.name, scope)} download aria-label={`Download ${info.title} as CSV`}>
+            CSV
+          </a>
+        )}
+      </div>
       <QueryState query={report}>
-        {data && chart && data.rows.length === 0 && <p className="muted">No data in this range.</p>}
-        {data && chart && data.rows.length > 0 && (
+        {data && !filled && (
+          <p className="muted">
+            {info.group === "mapping"
+              ? `No events in this range set ${info.reads}.`
+              : "No data in this range."}
+          </p>
+        )}
+        {data && chart && filled && (
           <>
             <Suspense fallback={<div className="chart" aria-hidden="true" />}>
               <UPlotChart
                 labels={chart.labels}
                 series={chart.series}
-                timeSeries={isTimeSeries(data.columns, data.rows)}
-                title={title}
+                timeSeries={timeSeries}
+                title={info.title}
               />
             </Suspense>
+            {!timeSeries && data.rows.length > MAX_BARS && (
+              <p className="muted">
+                The chart shows the top {MAX_BARS} of {data.rows.length}; the table has them all.
+              </p>
+            )}
             <details>
               <summary>Table</summary>
-              <table>
-                <thead>
-                  <tr>
-                    {data.columns.map((c) => (
-                      <th key={c} scope="col">
-                        {c}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.rows.map((row, i) => (
-                    <tr key={i}>
-                      {row.map((v, j) => (
-                        <td key={j}>{format(v)}</td>
+              <div className="table-scroll">
+                <table>
+                  <thead>
+                    <tr>
+                      {data.columns.map((c) => (
+                        <th key={c} scope="col">
+                          {c}
+                        </th>
                       ))}
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {data.rows.map((row, i) => (
+                      <tr key={i}>
+                        {row.map((v, j) => (
+                          <td key={j}>{format(v)}</td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </details>
           </>
         )}

@@ -1,12 +1,21 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router";
+import QueryState from "../layout/QueryState.tsx";
 import { useProperty } from "../properties/useProperty.ts";
-import { dayString, REPORTS } from "./reportCatalog.ts";
+import { useApi } from "../session/SessionContext.tsx";
+import { dayString, type ReportScope } from "./reportCatalog.ts";
 import ReportCard from "./ReportCard.tsx";
+import ReportsEmptyState from "./ReportsEmptyState.tsx";
+import { useReport } from "./useReport.ts";
 
 const daysAgo = (n: number) => dayString(new Date(Date.now() - n * 86_400_000));
 
-/** Every report over one date range (inclusive days, UTC) and optionally one environment. */
+/**
+ * Every report the server lists, over one date range (inclusive days, UTC) and optionally one
+ * environment: the generic ones first, then those of the property's own mapping. A range
+ * without any event shows how to get data instead.
+ */
 export default function ReportsPage() {
   const pid = useParams().pid!;
   const state = useProperty(pid).data!;
@@ -14,6 +23,15 @@ export default function ReportsPage() {
   const [to, setTo] = useState(daysAgo(0));
   const [environmentId, setEnvironmentId] = useState("");
   const invalid = from > to;
+  const api = useApi();
+  const catalog = useQuery({
+    queryKey: ["reportCatalog"],
+    queryFn: () => api.reportCatalog(),
+    staleTime: Infinity,
+  });
+  const scope: ReportScope = { propertyId: pid, environmentId, from, to };
+  // Events by type counts every event, so no rows means the range has none at all.
+  const activity = useReport("eventTypes", scope);
   return (
     <>
       <h1>Reports</h1>
@@ -51,19 +69,21 @@ export default function ReportsPage() {
       {invalid ? (
         <p role="alert">The start date is after the end date.</p>
       ) : (
-        <div className="report-grid">
-          {REPORTS.map((r) => (
-            <ReportCard
-              key={r.name}
-              name={r.name}
-              title={r.title}
-              propertyId={pid}
-              environmentId={environmentId}
-              from={from}
-              to={to}
-            />
-          ))}
-        </div>
+        <QueryState query={catalog}>
+          <QueryState query={activity}>
+            {activity.data?.rows.length === 0 ? (
+              <ReportsEmptyState pid={pid} />
+            ) : (
+              <div className="report-grid">
+                {[...(catalog.data?.catalog ?? [])]
+                  .sort((a, b) => Number(a.group === "mapping") - Number(b.group === "mapping"))
+                  .map((info) => (
+                    <ReportCard key={info.name} info={info} scope={scope} />
+                  ))}
+              </div>
+            )}
+          </QueryState>
+        </QueryState>
       )}
     </>
   );

@@ -1,26 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { isTimeSeries, rangeToQuery, REPORTS, toSeries } from "./reportCatalog.ts";
+import { csvHref, hasData, isTimeSeries, rangeToQuery, toSeries } from "./reportCatalog.ts";
 
 describe("reportCatalog", () => {
-  it("lists the ten reports the server computes", () => {
-    expect(REPORTS.map((r) => r.name)).toEqual([
-      "pageViewsOverTime",
-      "topPages",
-      "linkClicksByType",
-      "downloads",
-      "searchTerms",
-      "notFound",
-      "scrollFunnel",
-      "videoMilestones",
-      "deviceTypes",
-      "campaigns",
-    ]);
-  });
-
   it("draws day-keyed reports as time series", () => {
     expect(isTimeSeries(["day", "pageViews"], [])).toBe(true);
     expect(isTimeSeries(["label", "n"], [["2026-11-20", 3]])).toBe(true);
     expect(isTimeSeries(["page", "pageViews"], [["pc:home", 3]])).toBe(false);
+  });
+
+  it("counts a report of zeros (an empty funnel) as no data", () => {
+    expect(hasData([])).toBe(false);
+    expect(
+      hasData([
+        ["25%", 0, 0],
+        ["50%", 0, 0],
+      ]),
+    ).toBe(false);
+    expect(
+      hasData([
+        ["25%", 0, 0],
+        ["50%", "2", 1],
+      ]),
+    ).toBe(true);
   });
 
   it("splits a table into labels and numeric series", () => {
@@ -46,5 +47,13 @@ describe("reportCatalog", () => {
       from: "2026-11-15T00:00:00.000Z",
       to: "2026-11-22T00:00:00.000Z",
     });
+  });
+
+  it("links a report's CSV over the card's scope", () => {
+    const scope = { propertyId: "PR 1", environmentId: "", from: "2026-11-15", to: "2026-11-21" };
+    expect(csvHref("topPages", scope)).toBe(
+      "/api/reports/topPages?propertyId=PR+1&from=2026-11-15T00%3A00%3A00.000Z&to=2026-11-22T00%3A00%3A00.000Z&format=csv",
+    );
+    expect(csvHref("topPages", { ...scope, environmentId: "EN1" })).toContain("environmentId=EN1");
   });
 });

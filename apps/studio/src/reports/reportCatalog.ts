@@ -1,17 +1,3 @@
-/** The reports the server computes (`GET /api/reports/:report`), with their titles. */
-export const REPORTS = [
-  { name: "pageViewsOverTime", title: "Page views over time" },
-  { name: "topPages", title: "Top pages" },
-  { name: "linkClicksByType", title: "Link clicks by type" },
-  { name: "downloads", title: "Downloads" },
-  { name: "searchTerms", title: "Search terms and success rate" },
-  { name: "notFound", title: "Pages not found (404)" },
-  { name: "scrollFunnel", title: "Scroll-depth funnel" },
-  { name: "videoMilestones", title: "Video milestones" },
-  { name: "deviceTypes", title: "Device types" },
-  { name: "campaigns", title: "Campaigns" },
-] as const;
-
 /** A report whose first column is a day (`2026-11-21`) is drawn as a time series. */
 export function isTimeSeries(
   columns: readonly string[],
@@ -22,6 +8,10 @@ export function isTimeSeries(
   const sample = rows[0]?.[0];
   return typeof sample === "string" && /^\d{4}-\d{2}-\d{2}/.test(sample);
 }
+
+/** Whether any measure of a report is above zero (a funnel of zeros is no data). */
+export const hasData = (rows: ReadonlyArray<ReadonlyArray<string | number | null>>) =>
+  rows.some((row) => row.slice(1).some((v) => Number(v) > 0));
 
 /** Chart series from a report table: the label column, then one numeric series per column. */
 export function toSeries(
@@ -46,4 +36,22 @@ export function rangeToQuery(from: string, to: string): { from: string; to: stri
   const end = new Date(`${to}T00:00:00Z`);
   end.setUTCDate(end.getUTCDate() + 1);
   return { from: new Date(`${from}T00:00:00Z`).toISOString(), to: end.toISOString() };
+}
+
+export interface ReportScope {
+  propertyId: string;
+  environmentId: string;
+  from: string;
+  to: string;
+}
+
+/** The server's CSV of one report over the same scope the card shows. */
+export function csvHref(name: string, scope: ReportScope): string {
+  const search = new URLSearchParams({ propertyId: scope.propertyId });
+  if (scope.environmentId) search.set("environmentId", scope.environmentId);
+  const range = rangeToQuery(scope.from, scope.to);
+  search.set("from", range.from);
+  search.set("to", range.to);
+  search.set("format", "csv");
+  return `/api/reports/${encodeURIComponent(name)}?${search.toString()}`;
 }
