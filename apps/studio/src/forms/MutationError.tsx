@@ -1,8 +1,9 @@
 import { ApiError } from "../api/ApiError.ts";
+import { fieldPathLabel } from "./fieldPathLabel.ts";
 
 /**
- * What went wrong with a request. Field errors that forms cannot place are listed here with
- * their path. (An edit conflict with someone else's save is ConflictView's to show.)
+ * What went wrong with a request. Field errors that forms cannot place are listed here, their
+ * path in words. (An edit conflict with someone else's save is ConflictView's to show.)
  */
 export default function MutationError({
   error,
@@ -31,7 +32,7 @@ export default function MutationError({
         <ul>
           {unplaced.map((f) => (
             <li key={f.path + f.message}>
-              <code>{f.path}</code>: {f.message}
+              {fieldPathLabel(f.path)}: {f.message}
             </li>
           ))}
         </ul>
