@@ -57,6 +57,7 @@ describe("GET /api/reports/:report", () => {
         eventType: "web.webpagedetails.pageViews",
         web: { webPageDetails: { name, URL: `${ORIGIN}/${name}` } },
       },
+      data: { pageType: name, "form, step": 1 },
     });
     const click = (type: string, URL: string) => ({
       xdm: {
@@ -86,6 +87,10 @@ describe("GET /api/reports/:report", () => {
     ]);
     expect(await rows("linkClicksByType")).toEqual([["exit", 1]]);
     expect(await rows("topLinks")).toEqual([["https://other.test/", 1]]);
+    expect(await rows("dataKeys")).toEqual([
+      ["form, step", 3, 1],
+      ["pageType", 3, 1],
+    ]);
     const days = await rows("eventsOverTime");
     expect(days.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(4);
     // The mapping reports have nothing to count: this property sets no eVars or event numbers.

@@ -17,6 +17,8 @@ export interface ReportDefinition {
   columns: string[];
   sql(dialect: SqlDialect): {
     select: string;
+    /** Joined after `FROM events e`; text from the dialect, never input. */
+    join?: string;
     where?: string;
     groupBy?: string;
     orderBy?: string;
@@ -150,6 +152,19 @@ export const REPORTS = {
     sql: () => ({
       select: "e.link_url, COUNT(*)",
       where: `${LINK_CLICK} AND e.link_url IS NOT NULL`,
+      groupBy: "1",
+      orderBy: "2 DESC, 1",
+      limit: TOP,
+    }),
+  },
+  dataKeys: {
+    title: "Top custom data keys",
+    group: "generic",
+    reads: "the top-level keys of each event's data object",
+    columns: ["key", "events", "visitors"],
+    sql: (d) => ({
+      select: "k.key, COUNT(*), COUNT(DISTINCT e.ecid)",
+      join: d.dataKeys,
       groupBy: "1",
       orderBy: "2 DESC, 1",
       limit: TOP,

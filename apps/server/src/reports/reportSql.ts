@@ -15,12 +15,27 @@ export interface ReportSql {
 export interface SqlDialect {
   /** The UTC day of `e.received_at` as `YYYY-MM-DD`. */
   day: string;
+  /**
+   * Joins the event's request body and one row `k.key` per top-level key of the event's
+   * `data` when it is an object (none for a string, array or no data).
+   */
+  dataKeys: string;
 }
 
 const dialects: Record<Dialect, SqlDialect> = {
   // SQLite keeps received_at as ISO-8601 text in UTC (toISOString), so the day is its prefix.
-  sqlite: { day: "substr(e.received_at, 1, 10)" },
-  postgres: { day: "to_char(e.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')" },
+  sqlite: {
+    day: "substr(e.received_at, 1, 10)",
+    dataKeys: `JOIN requests r ON r.id = e.request_row
+CROSS JOIN json_each(CASE WHEN json_type(r.body, '$.events[' || e.event_index || '].data') = 'object'
+  THEN json_extract(r.body, '$.events[' || e.event_index || '].data') ELSE '{}' END) AS k`,
+  },
+  postgres: {
+    day: "to_char(e.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
+    dataKeys: `JOIN requests r ON r.id = e.request_row
+CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r.body -> 'events' -> e.event_index -> 'data') = 'object'
+  THEN r.body -> 'events' -> e.event_index -> 'data' ELSE '{}'::jsonb END) AS k(key)`,
+  },
 };
 
 const isReport = (name: string): name is ReportName => Object.hasOwn(REPORTS, name);
@@ -46,7 +61,7 @@ export default function reportSql(query: ReportQuery, dialect: Dialect): ReportS
     scope.push(`e.environment_id = ${param(query.environmentId)}`);
   const parts = definition.sql(dialects[dialect]);
   const text = [
-    `SELECT ${parts.select} FROM events e`,
+    `SELECT ${parts.select} FROM events e ${parts.join ?? ""}`,
     `WHERE ${[...scope, ...(parts.where ? [parts.where] : [])].join(" AND ")}`,
     parts.groupBy ? `GROUP BY ${parts.groupBy}` : "",
     parts.orderBy ? `ORDER BY ${parts.orderBy}` : "",

@@ -210,6 +210,8 @@ export const expectedReports: Record<string, { columns: string[]; rows: unknown[
       ["other", 1],
     ],
   },
+  // Every report event carries sampleEvent's data, `{custom: …}`.
+  dataKeys: { columns: ["key", "events", "visitors"], rows: [["custom", 11, 3]] },
   downloads: {
     columns: ["fileName", "downloads"],
     rows: [
