@@ -4,8 +4,11 @@ import {
   type CompletionResult,
 } from "@codemirror/autocomplete";
 import { javascript } from "@codemirror/lang-javascript";
+import { linter, lintGutter, type Diagnostic } from "@codemirror/lint";
 import { EditorView, basicSetup } from "codemirror";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
+import { codeSyntaxProblem } from "./codeSyntaxProblem.ts";
+import FieldProblems from "./FieldProblems.tsx";
 import { matchTokens, tokenQueryAt } from "./tokens.ts";
 
 export interface CodeEditorProps {
@@ -37,8 +40,17 @@ function tokenSource(tokens: readonly string[]) {
   };
 }
 
+/** The syntax error of the code as an editor diagnostic (underline and gutter marker). */
+function syntaxDiagnostics(view: EditorView): Diagnostic[] {
+  const problem = codeSyntaxProblem(view.state.doc.toString());
+  if (!problem) return [];
+  const { from, to, message, line, column } = problem;
+  return [{ from, to, severity: "error", message: `${message} (${line}:${column})` }];
+}
+
 /**
- * CodeMirror 6 for custom code. Loaded with React.lazy (see CodeField), so the editor is
+ * CodeMirror 6 for custom code, parsed as it changes: a syntax error is marked in the gutter
+ * and said below the editor with its line and column. Loaded with React.lazy (see CodeField), so the editor is
  * fetched only when a form shows custom code and stays out of the studio's initial JS.
  */
 export default function CodeEditor({
@@ -51,6 +63,8 @@ export default function CodeEditor({
   id,
 }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
+  const syntaxId = `${id ?? "code"}-syntax`;
+  const problem = useMemo(() => codeSyntaxProblem(value), [value]);
   const view = useRef<EditorView | null>(null);
   const latest = useRef(onChange);
   useEffect(() => {
@@ -65,12 +79,15 @@ export default function CodeEditor({
       extensions: [
         basicSetup,
         javascript(),
+        linter(syntaxDiagnostics, { delay: 300 }),
+        lintGutter(),
         autocompletion({ override: [tokenSource(tokens)] }),
         EditorView.editable.of(!readOnly),
         EditorView.contentAttributes.of({
           ...(id ? { id } : {}),
           "aria-label": label,
-          ...(describedBy ? { "aria-describedby": describedBy } : {}),
+          // The syntax line below is listed always; it exists only while there is an error.
+          "aria-describedby": [describedBy, syntaxId].filter(Boolean).join(" "),
         }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) latest.current(update.state.doc.toString());
@@ -81,7 +98,7 @@ export default function CodeEditor({
     return () => editor.destroy();
     // The editor is created once; value changes from outside are synced below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tokens, readOnly, label, describedBy, id]);
+  }, [tokens, readOnly, label, describedBy, id, syntaxId]);
 
   useEffect(() => {
     const editor = view.current;
@@ -91,5 +108,15 @@ export default function CodeEditor({
       editor.dispatch({ changes: { from: 0, to: current.length, insert: value } });
   }, [value]);
 
-  return <div className="code-editor" ref={host} />;
+  return (
+    <>
+      <div className="code-editor" ref={host} />
+      <FieldProblems
+        id={syntaxId}
+        messages={
+          problem ? [`Line ${problem.line}, column ${problem.column}: ${problem.message}`] : []
+        }
+      />
+    </>
+  );
 }

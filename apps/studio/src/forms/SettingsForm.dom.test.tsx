@@ -176,6 +176,20 @@ describe("SettingsForm", () => {
     expect(document.body.textContent).toContain("return true;");
   });
 
+  it("says where custom code stops parsing, by line and column, tied to the editor", async () => {
+    render(
+      <Harness
+        schema={webSdk}
+        seen={[]}
+        initial={{ onBeforeEventSend: "var a = 1;\nvar b = ;" }}
+      />,
+    );
+    const said = await screen.findByText("Line 2, column 9: Unexpected token");
+    const list = said.closest("ul")!;
+    const editor = document.querySelector(".cm-content")!;
+    expect(editor.getAttribute("aria-describedby")!.split(" ")).toContain(list.id);
+  });
+
   it("shows a module's defaults for values that are not set", () => {
     const schema: SettingsSchema = {
       type: "object",
