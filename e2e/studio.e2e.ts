@@ -72,13 +72,13 @@ test("the Web SDK extension is pointed at this server from its settings form", a
   await page.goto(prop("extensions"));
   const webSdk = page.getByRole("form", { name: "Web SDK" });
   const instance = webSdk.getByRole("group", { name: "Instances 1" });
-  await instance.getByLabel("Edge origin").fill(server.origin);
+  await instance.getByLabel("Edge server address").fill(server.origin);
   const saved = page.waitForResponse(
     (r) => r.request().method() === "PUT" && r.url().endsWith("/extensions/web-sdk"),
   );
   await webSdk.getByRole("button", { name: "Save Web SDK" }).click();
   expect((await saved).status()).toBe(200);
-  await expect(instance.getByLabel("Edge origin")).toHaveValue(server.origin);
+  await expect(instance.getByLabel("Edge server address")).toHaveValue(server.origin);
 });
 
 test("an editor creates a rule with a condition and a send-event action", async () => {
@@ -104,12 +104,12 @@ test("an editor creates a rule with a condition and a send-event action", async 
   const action = page.getByRole("region", { name: /Action 1/ });
   await action.getByLabel("Action type").selectOption({ label: "Send event" });
   await expect(action.getByLabel("Instance name")).toHaveValue("alloy");
-  await action.getByLabel("Type", { exact: true }).fill(eventType);
+  await action.getByLabel("Event type", { exact: true }).fill(eventType);
   // `%` offers the property's data elements; Enter takes the highlighted one.
-  await action.getByLabel("Xdm").fill("%xdm");
+  await action.getByLabel("XDM data").fill("%xdm");
   await expect(action.getByRole("listbox", { name: "Data elements" })).toBeVisible();
-  await action.getByLabel("Xdm").press("Enter");
-  await expect(action.getByLabel("Xdm")).toHaveValue(/^%xdm[^%]*%$/i);
+  await action.getByLabel("XDM data").press("Enter");
+  await expect(action.getByLabel("XDM data")).toHaveValue(/^%xdm[^%]*%$/i);
 
   await page.getByRole("button", { name: "Save rule" }).click();
   await expect(page.getByRole("heading", { name: "Quote start", level: 1 })).toBeVisible();

@@ -31,6 +31,30 @@ describe("manifest", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it("labels Launch's jargon in plain words, keeping Launch's term as a hint", () => {
+    const click = manifest.find((m) => m.kind === "event" && m.name === "click")!;
+    const fields = click.settings.properties!;
+    for (const [key, launch] of [
+      ["bubbleFireIfParent", "Bubble fire if parent"],
+      ["bubbleFireIfChildFired", "Bubble fire if child fired"],
+      ["bubbleStop", "Bubble stop"],
+      ["anchorDelay", "Delay link activation"],
+    ] as const) {
+      expect(fields[key]!.title).toBeTruthy();
+      expect(fields[key]!.title).not.toMatch(/bubble|anchor/i);
+      expect(fields[key]!.description).toMatch(new RegExp(`Launch: ${launch}$`));
+    }
+    const code = manifest.find((m) => m.kind === "action" && m.name === "custom-code")!;
+    expect(code.settings.properties!.isExternal!.description).toMatch(/Launch: Is external$/);
+    // Labels only: the stored keys stay Launch's.
+    expect(Object.keys(code.settings.properties!)).toEqual([
+      "language",
+      "global",
+      "source",
+      "isExternal",
+    ]);
+  });
+
   it("carries the spec's defaults (spec §9)", () => {
     const settings = (name: string) => manifest.find((m) => m.name === name)!.settings.properties!;
     expect(settings("scroll-depth").thresholds!.default).toEqual([25, 50, 75, 100]);

@@ -13,6 +13,19 @@ const num = (extra: SettingsSchema = {}): SettingsSchema => ({
   ...extra,
 });
 const bool = (d: boolean): SettingsSchema => ({ type: "boolean", default: d });
+/**
+ * A field's plain label for the studio, with what it does and, where Launch's form words it
+ * differently, Launch's term as a hint ("Launch: …") for people who know that one.
+ */
+const label = (
+  schema: SettingsSchema,
+  title: string,
+  hint?: string,
+  launch?: string,
+): SettingsSchema => {
+  const description = [hint, launch && `Launch: ${launch}`].filter(Boolean).join(". ");
+  return description ? { ...schema, title, description } : { ...schema, title };
+};
 const obj = (
   properties: Record<string, SettingsSchema>,
   required: string[] = [],
@@ -28,25 +41,63 @@ const oneOf = (values: string[], extra: SettingsSchema = {}): SettingsSchema => 
   enum: values,
   ...extra,
 });
+/** "Regex" switches on `[{value, …IsRegex}]` lists. */
+const isRegex = label(
+  bool(false),
+  "Value is a regular expression",
+  "Matched case-insensitively anywhere in the text unless anchored with ^ and $",
+  "Regex",
+);
 /** `[{value, valueIsRegex}]`: exact text or a case-insensitive regex. */
-const items = list(obj({ value: str(), valueIsRegex: bool(false) }, ["value"]));
+const items = list(obj({ value: str(), valueIsRegex: isRegex }, ["value"]));
 const none = obj({});
 /** Custom code: the studio edits it with its code editor. */
 const code = str({ format: "code" });
 /** A CSS selector: the studio checks that it parses as the user types. */
-const selector = str({ format: "selector" });
+const selector = label(
+  str({ format: "selector" }),
+  "Elements matching (CSS selector)",
+  "e.g. a.download or #quote-form button",
+  "Elements matching the CSS selector",
+);
 
-const bubbly = {
-  elementSelector: str({
-    format: "selector",
-    description: "CSS selector; none means the target itself",
-  }),
-  elementProperties: list(
-    obj({ name: str(), value: str(), valueIsRegex: bool(false) }, ["name", "value"]),
+const elementProperties = label(
+  list(
+    obj({ name: label(str(), "Property or attribute"), value: str(), valueIsRegex: isRegex }, [
+      "name",
+      "value",
+    ]),
   ),
-  bubbleFireIfParent: bool(true),
-  bubbleFireIfChildFired: bool(true),
-  bubbleStop: bool(false),
+  "Only elements with these properties",
+  "e.g. id, href or innerText and the value it must have",
+  "And having certain property values",
+);
+const bubbly = {
+  elementSelector: label(
+    str({ format: "selector" }),
+    "Elements matching (CSS selector)",
+    "e.g. a.download; leave empty for any element",
+    "Elements matching the CSS selector",
+  ),
+  elementProperties,
+  bubbleFireIfParent: label(
+    bool(true),
+    "Also run when the event starts inside a matching element",
+    "e.g. a click on the icon inside a matching button",
+    "Bubble fire if parent",
+  ),
+  bubbleFireIfChildFired: label(
+    bool(true),
+    "Run even if a rule already ran for an element inside this one",
+    undefined,
+    "Bubble fire if child fired",
+  ),
+  bubbleStop: label(
+    bool(false),
+    "Stop rules for outer elements after this one runs",
+    undefined,
+    "Bubble stop",
+  ),
 };
 
 const operators = [
@@ -70,9 +121,28 @@ const operators = [
   "isFalsy",
 ];
 const comparison = {
-  leftOperand: { description: "a %data element% token" },
-  comparison: obj({ operator: oneOf(operators), caseInsensitive: bool(false) }, ["operator"]),
-  rightOperand: {},
+  leftOperand: label({}, "Value to check", "usually a %data element% token", "Left operand"),
+  comparison: label(
+    obj(
+      {
+        operator: label(oneOf(operators), "How to compare"),
+        caseInsensitive: label(
+          bool(false),
+          "Ignore upper and lower case",
+          undefined,
+          "Case insensitive",
+        ),
+      },
+      ["operator"],
+    ),
+    "Comparison",
+  ),
+  rightOperand: label(
+    {},
+    "Compared with",
+    "text, a number or a %data element% token",
+    "Right operand",
+  ),
 };
 
 const compareOperator = oneOf([">", "<", "="], { default: ">" });
@@ -120,27 +190,65 @@ export const manifest: ModuleManifest[] = [
     "click",
     "click",
     "Click",
-    obj({ ...bubbly, anchorDelay: num({ minimum: 1, default: 100 }) }),
+    obj({
+      ...bubbly,
+      anchorDelay: label(
+        num({ minimum: 1, default: 100 }),
+        "Hold a clicked link (ms)",
+        "Gives the rule time to send its event before the browser follows the link",
+        "Delay link activation",
+      ),
+    }),
   ),
   m(
     "event",
     "directCall",
     "direct-call",
     "Direct Call",
-    obj({ identifier: str() }, ["identifier"]),
+    obj(
+      {
+        identifier: label(
+          str(),
+          "Direct call name",
+          "The name the page passes to _satellite.track()",
+          "Identifier",
+        ),
+      },
+      ["identifier"],
+    ),
   ),
   m(
     "event",
     "customEvent",
     "custom-event",
     "Custom Event",
-    obj({ ...bubbly, type: str() }, ["type"]),
+    obj(
+      {
+        ...bubbly,
+        type: label(str(), "Event name", "The DOM event type to listen for", "Custom event type"),
+      },
+      ["type"],
+    ),
   ),
   m("event", "historyChange", "history-change", "History Change"),
   m("event", "customCode", "custom-code", "Custom Code", obj({ source: code }, ["source"])),
   domEvent("blur", "blur", "Blur"),
   domEvent("focus", "focus", "Focus"),
-  m("event", "change", "change", "Change", obj({ ...bubbly, acceptableChangeValues: items })),
+  m(
+    "event",
+    "change",
+    "change",
+    "Change",
+    obj({
+      ...bubbly,
+      acceptableChangeValues: label(
+        items,
+        "Only when the new value is",
+        "Leave empty for any value",
+        "And the new value is",
+      ),
+    }),
+  ),
   domEvent("submit", "submit", "Submit"),
   domEvent("mousedown", "mousedown", "Mousedown"),
   domEvent("keyDown", "key-down", "Key Down"),
@@ -157,10 +265,14 @@ export const manifest: ModuleManifest[] = [
     "mediaTimePlayed",
     "media-time-played",
     "Media Time Played",
-    obj({ ...bubbly, amount: num({ minimum: 0 }), unit: oneOf(["second", "percent"]) }, [
-      "amount",
-      "unit",
-    ]),
+    obj(
+      {
+        ...bubbly,
+        amount: label(num({ minimum: 0 }), "Played for"),
+        unit: oneOf(["second", "percent"]),
+      },
+      ["amount", "unit"],
+    ),
   ),
   m(
     "event",
@@ -170,9 +282,19 @@ export const manifest: ModuleManifest[] = [
     obj(
       {
         elementSelector: selector,
-        elementProperties: bubbly.elementProperties,
-        delay: num({ minimum: 0 }),
-        frequency: oneOf(["firstEntry", "everyEntry"], { default: "firstEntry" }),
+        elementProperties,
+        delay: label(
+          num({ minimum: 0 }),
+          "Only after it stays in view for (ms)",
+          undefined,
+          "Delay",
+        ),
+        frequency: label(
+          oneOf(["firstEntry", "everyEntry"], { default: "firstEntry" }),
+          "How often",
+          "The first time it enters the viewport, or every time",
+          "Frequency",
+        ),
       },
       ["elementSelector"],
     ),
@@ -182,7 +304,18 @@ export const manifest: ModuleManifest[] = [
     "hover",
     "hover",
     "Hover",
-    obj({ ...bubbly, delay: num({ minimum: 0, default: 0 }) }, ["elementSelector"]),
+    obj(
+      {
+        ...bubbly,
+        delay: label(
+          num({ minimum: 0, default: 0 }),
+          "Only after hovering for (ms)",
+          undefined,
+          "Delay",
+        ),
+      },
+      ["elementSelector"],
+    ),
   ),
   m("event", "zoomChange", "zoom-change", "Zoom Change"),
   m("event", "tabBlur", "tab-blur", "Tab Blur"),
@@ -193,23 +326,27 @@ export const manifest: ModuleManifest[] = [
     "timeOnPage",
     "time-on-page",
     "Time On Page",
-    obj({ timeOnPage: num({ minimum: 1 }) }, ["timeOnPage"]),
+    obj(
+      { timeOnPage: label(num({ minimum: 1 }), "Seconds on the page", undefined, "Time on page") },
+      ["timeOnPage"],
+    ),
   ),
   m(
     "event",
     "dataElementChange",
     "data-element-change",
     "Data Element Change",
-    obj({ name: str() }, ["name"]),
+    obj(
+      { name: label(str(), "Data element name", "Runs when this data element's value changes") },
+      ["name"],
+    ),
   ),
   m(
     "event",
     "elementExists",
     "element-exists",
     "Element Exists",
-    obj({ elementSelector: selector, elementProperties: bubbly.elementProperties }, [
-      "elementSelector",
-    ]),
+    obj({ elementSelector: selector, elementProperties }, ["elementSelector"]),
   ),
   // The spec's engagement events (spec §4, §9)
   m(
@@ -218,12 +355,13 @@ export const manifest: ModuleManifest[] = [
     "scroll-depth",
     "Scroll Depth",
     obj({
-      thresholds: list(
-        { type: "number", minimum: 0, maximum: 100 },
-        { default: [25, 50, 75, 100] },
+      thresholds: label(
+        list({ type: "number", minimum: 0, maximum: 100 }, { default: [25, 50, 75, 100] }),
+        "Scroll depths (% of the page)",
+        "One event per depth reached",
       ),
-      initialDelay: num({ minimum: 0, default: 100 }),
-      timeSpent: num({ minimum: 0, default: 10 }),
+      initialDelay: label(num({ minimum: 0, default: 100 }), "Start watching after (ms)"),
+      timeSpent: label(num({ minimum: 0, default: 10 }), "Check after scrolling stops for (ms)"),
     }),
     true,
   ),
@@ -233,9 +371,9 @@ export const manifest: ModuleManifest[] = [
     "time-and-scroll",
     "Time And Scroll",
     obj({
-      scrollDepth: num({ minimum: 0, maximum: 100, default: 50 }),
-      seconds: num({ minimum: 0, default: 30 }),
-      initialDelay: num({ minimum: 0, default: 100 }),
+      scrollDepth: label(num({ minimum: 0, maximum: 100, default: 50 }), "Scroll depth (%)"),
+      seconds: label(num({ minimum: 0, default: 30 }), "Seconds on the page"),
+      initialDelay: label(num({ minimum: 0, default: 100 }), "Start watching after (ms)"),
     }),
     true,
   ),
@@ -247,8 +385,8 @@ export const manifest: ModuleManifest[] = [
     obj(
       {
         elementSelector: selector,
-        timeout: num({ minimum: 0, default: 5000 }),
-        poll: num({ minimum: 1, default: 100 }),
+        timeout: label(num({ minimum: 0, default: 5000 }), "Give up after (ms)"),
+        poll: label(num({ minimum: 1, default: 100 }), "Look every (ms)"),
       },
       ["elementSelector"],
     ),
@@ -268,7 +406,13 @@ export const manifest: ModuleManifest[] = [
     "queryStringParameter",
     "query-string-parameter",
     "Query String Parameter",
-    obj({ name: str(), queryParams: items }, ["name"]),
+    obj(
+      {
+        name: label(str(), "Parameter name", "e.g. utm_source"),
+        queryParams: label(items, "Parameter values", "Leave empty for any value"),
+      },
+      ["name"],
+    ),
   ),
   m("condition", "hash", "hash", "Hash", obj({ hashes: items }, ["hashes"])),
   m("condition", "domain", "domain", "Domain", obj({ domains: list(str()) }, ["domains"])),
@@ -280,13 +424,27 @@ export const manifest: ModuleManifest[] = [
     "Protocol",
     obj({ protocol: oneOf(["http:", "https:"]) }, ["protocol"]),
   ),
-  m("condition", "cookie", "cookie", "Cookie", obj({ name: str(), cookieValues: items }, ["name"])),
+  m(
+    "condition",
+    "cookie",
+    "cookie",
+    "Cookie",
+    obj({ name: label(str(), "Cookie name"), cookieValues: label(items, "Cookie values") }, [
+      "name",
+    ]),
+  ),
   m(
     "condition",
     "variable",
     "variable",
     "Variable",
-    obj({ name: str(), variableValues: items }, ["name"]),
+    obj(
+      {
+        name: label(str(), "JavaScript variable", "e.g. digitalData.page.name", "Name"),
+        variableValues: label(items, "Variable values"),
+      },
+      ["name"],
+    ),
   ),
   m(
     "condition",
@@ -304,9 +462,23 @@ export const manifest: ModuleManifest[] = [
     "sampling",
     "sampling",
     "Sampling",
-    obj({ rate: num({ minimum: 0, maximum: 1, default: 0.5 }), persistCohort: bool(false) }, [
-      "rate",
-    ]),
+    obj(
+      {
+        rate: label(
+          num({ minimum: 0, maximum: 1, default: 0.5 }),
+          "Share of page views (0 to 1)",
+          "0.1 runs the rule for about one in ten",
+          "Rate",
+        ),
+        persistCohort: label(
+          bool(false),
+          "Keep the same visitors in or out",
+          "A visitor sampled once stays sampled",
+          "Persist cohort",
+        ),
+      },
+      ["rate"],
+    ),
   ),
   m(
     "condition",
@@ -357,7 +529,7 @@ export const manifest: ModuleManifest[] = [
     "Max Frequency",
     obj(
       {
-        count: num({ minimum: 1, default: 1 }),
+        count: label(num({ minimum: 1, default: 1 }), "At most this many times"),
         unit: oneOf(
           ["pageView", "session", "visitor", "second", "minute", "day", "week", "month"],
           {
@@ -373,7 +545,7 @@ export const manifest: ModuleManifest[] = [
     "landingPage",
     "landing-page",
     "Landing Page",
-    obj({ landingPages: list(obj({ value: str(), pageIsRegex: bool(false) }, ["value"])) }, [
+    obj({ landingPages: list(obj({ value: str(), pageIsRegex: isRegex }, ["value"])) }, [
       "landingPages",
     ]),
   ),
@@ -382,7 +554,7 @@ export const manifest: ModuleManifest[] = [
     "trafficSource",
     "traffic-source",
     "Traffic Source",
-    obj({ trafficSources: list(obj({ value: str(), sourceIsRegex: bool(false) }, ["value"])) }, [
+    obj({ trafficSources: list(obj({ value: str(), sourceIsRegex: isRegex }, ["value"])) }, [
       "trafficSources",
     ]),
   ),
@@ -391,7 +563,17 @@ export const manifest: ModuleManifest[] = [
     "newReturningVisitor",
     "new-returning-visitor",
     "New/Returning Visitor",
-    obj({ isNewVisitor: bool(true) }, ["isNewVisitor"]),
+    obj(
+      {
+        isNewVisitor: label(
+          bool(true),
+          "New visitors (unchecked: returning visitors)",
+          undefined,
+          "Is new visitor",
+        ),
+      },
+      ["isNewVisitor"],
+    ),
   ),
   m(
     "condition",
@@ -430,9 +612,19 @@ export const manifest: ModuleManifest[] = [
     obj(
       {
         language: oneOf(["javascript", "html"], { default: "javascript" }),
-        global: bool(false),
+        global: label(
+          bool(false),
+          "Run in the page's global scope",
+          "Variables it declares become globals; the event object is not available",
+          "Execute globally",
+        ),
         source: code,
-        isExternal: bool(false),
+        isExternal: label(
+          bool(false),
+          "Code is loaded from a separate file",
+          "Set by imports from Launch, where the code lives in its own file",
+          "Is external",
+        ),
       },
       ["language", "source"],
     ),
@@ -444,8 +636,20 @@ export const manifest: ModuleManifest[] = [
     "Trigger Direct Call",
     obj(
       {
-        identifier: str(),
-        detail: obj({ eventObjectEntries: list(obj({ key: str(), value: {} }, ["key"])) }),
+        identifier: label(
+          str(),
+          "Direct call name",
+          "Rules with a Direct Call event of this name run",
+          "Identifier",
+        ),
+        detail: label(
+          obj({
+            eventObjectEntries: label(list(obj({ key: str(), value: {} }, ["key"])), "Details"),
+          }),
+          "Event details",
+          "Values the triggered rules see in event.detail",
+          "Event detail",
+        ),
       },
       ["identifier"],
     ),
@@ -456,7 +660,9 @@ export const manifest: ModuleManifest[] = [
     "javascriptVariable",
     "javascript-variable",
     "JavaScript Variable",
-    obj({ path: str() }, ["path"]),
+    obj({ path: label(str(), "Variable path", "e.g. digitalData.page.name", "Path to variable") }, [
+      "path",
+    ]),
   ),
   m("dataElement", "cookie", "cookie", "Cookie", obj({ name: str() }, ["name"])),
   m(
@@ -464,7 +670,18 @@ export const manifest: ModuleManifest[] = [
     "queryStringParameter",
     "query-string-parameter",
     "Query String Parameter",
-    obj({ name: str(), caseInsensitive: bool(false) }, ["name"]),
+    obj(
+      {
+        name: label(str(), "Parameter name", "e.g. utm_source"),
+        caseInsensitive: label(
+          bool(false),
+          "Ignore upper and lower case in the name",
+          undefined,
+          "Case insensitive",
+        ),
+      },
+      ["name"],
+    ),
   ),
   m(
     "dataElement",
@@ -480,10 +697,18 @@ export const manifest: ModuleManifest[] = [
     "domAttribute",
     "dom-attribute",
     "DOM Attribute",
-    obj({ elementSelector: selector, elementProperty: str({ default: "text" }) }, [
-      "elementSelector",
-      "elementProperty",
-    ]),
+    obj(
+      {
+        elementSelector: selector,
+        elementProperty: label(
+          str({ default: "text" }),
+          "Property or attribute to read",
+          "text, id, href, or any attribute name",
+          "Use the value of",
+        ),
+      },
+      ["elementSelector", "elementProperty"],
+    ),
   ),
   m("dataElement", "customCode", "custom-code", "Custom Code", obj({ source: code }, ["source"])),
   m("dataElement", "constant", "constant", "Constant", obj({ value: str() }, ["value"])),
@@ -542,14 +767,35 @@ export const manifest: ModuleManifest[] = [
     "mergedObjects",
     "merged-objects",
     "Merged Objects",
-    obj({ objects: list(str({ description: "a %data element% token" })) }, ["objects"]),
+    obj(
+      {
+        objects: label(
+          list(str({ description: "a %data element% token" })),
+          "Objects to merge",
+          "Later objects win where they set the same key",
+        ),
+      },
+      ["objects"],
+    ),
   ),
   m(
     "dataElement",
     "conditionalValue",
     "conditional-value",
     "Conditional Value",
-    obj({ ...comparison, conditionalValue: {}, fallbackValue: {} }, ["leftOperand", "comparison"]),
+    obj(
+      {
+        ...comparison,
+        conditionalValue: label(
+          {},
+          "Value when the comparison passes",
+          undefined,
+          "Conditional value",
+        ),
+        fallbackValue: label({}, "Value otherwise", undefined, "Fallback value"),
+      },
+      ["leftOperand", "comparison"],
+    ),
   ),
   m(
     "dataElement",
@@ -558,7 +804,7 @@ export const manifest: ModuleManifest[] = [
     "JavaScript Tools",
     obj(
       {
-        sourceValue: { description: "a %data element% token" },
+        sourceValue: label({}, "Value to work on", "a %data element% token", "Source value"),
         operator: oneOf([
           "simpleReplace",
           "regexReplace",
@@ -576,7 +822,7 @@ export const manifest: ModuleManifest[] = [
         searchValue: str(),
         replacementValue: str(),
         replaceAll: bool(false),
-        regexInput: str({ format: "regex" }),
+        regexInput: label(str({ format: "regex" }), "Regular expression", undefined, "Regex input"),
         caseInsensitive: bool(false),
         start: num(),
         end: num(),

@@ -181,7 +181,7 @@ export function ObjectFields(props: SchemaFieldProps & { value: Record<string, u
     <SchemaField
       key={key}
       {...props}
-      label={humanize(key)}
+      label={child.title ?? humanize(key)}
       schema={child}
       value={value[key]}
       path={childPath(path, key)}

@@ -15,10 +15,16 @@ export const manifest: ExtensionManifest = {
   settings: {
     type: "object",
     properties: {
-      orgId: { type: "string", description: "IMS org id, e.g. ABC123@AdobeOrg" },
+      orgId: {
+        type: "string",
+        title: "Adobe organization id",
+        description: "e.g. ABC123@AdobeOrg. Launch: Experience Cloud Organization ID",
+      },
       variables: {
         type: "array",
-        description: "Visitor.getInstance options as Launch stores them (text values)",
+        title: "ID service options",
+        description:
+          "Visitor.getInstance options as name and text value, e.g. cookieDomain. Launch: Variables",
         items: {
           type: "object",
           properties: { name: { type: "string" }, value: {} },

@@ -139,8 +139,8 @@ export const manifest: ExtensionManifest = {
         properties: {
           instanceName: label(
             { type: "string", default: "alloy" },
-            "Instance",
-            undefined,
+            "Instance name",
+            "The instance set up in the extension's settings",
             "Instance",
           ),
           type: label(
