@@ -23,7 +23,6 @@ async function open(browser: Browser, username: string, secret: string): Promise
   const page = await context.newPage();
   page.on("console", (m) => m.type() === "error" && errors.push(`${username}: ${m.text()}`));
   page.on("pageerror", (e) => errors.push(`${username}: ${e.message}`));
-  page.on("dialog", (dialog) => void dialog.accept());
   await page.goto(`${server.origin}/studio/`);
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password").fill(secret);
@@ -147,6 +146,7 @@ test("a rule restored to revision 1 from its history", async () => {
   await sam.getByRole("button", { name: "View r1" }).click();
   await expect(sam.getByRole("row", { name: /^Name/ })).toContainText("Download Link Click");
   await sam.getByRole("button", { name: "Restore r1" }).click();
+  await sam.getByRole("dialog").getByRole("button", { name: "Restore r1" }).click();
   await expect(sam.getByRole("heading", { name: "Download Link Click", level: 1 })).toBeVisible();
   await expect(sam.getByLabel("Notes")).toHaveValue("");
   await expect(sam.getByText(/^History \(revision 4\)/)).toBeVisible();
@@ -173,6 +173,7 @@ test("a rule copied, two rules disabled in bulk, a delete undone", async () => {
 
   await openItem(erin, "rules", "Copy of Phone Link Click");
   await erin.getByRole("button", { name: "Delete rule" }).click();
+  await erin.getByRole("dialog").getByRole("button", { name: "Delete rule" }).click();
   await expect(erin).toHaveURL(/\/rules$/);
   const deleted = erin.getByRole("region", { name: "Deleted" });
   await expect(deleted).toContainText("Copy of Phone Link Click");

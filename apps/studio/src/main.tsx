@@ -6,6 +6,7 @@ import { ApiError } from "./api/ApiError.ts";
 import { createApiClient } from "./api/createApiClient.ts";
 import { createStudioApi } from "./api/createStudioApi.ts";
 import App from "./App.tsx";
+import ConfirmProvider from "./confirm/ConfirmProvider.tsx";
 import SessionProvider from "./session/SessionProvider.tsx";
 import "./styles.css";
 
@@ -35,7 +36,9 @@ createRoot(root).render(
     <QueryClientProvider client={queryClient}>
       <SessionProvider api={api} lost={lost}>
         <BrowserRouter basename="/studio">
-          <App />
+          <ConfirmProvider>
+            <App />
+          </ConfirmProvider>
         </BrowserRouter>
       </SessionProvider>
     </QueryClientProvider>

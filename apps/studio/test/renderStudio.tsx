@@ -5,6 +5,7 @@ import type { ReactElement } from "react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { createApiClient } from "../src/api/createApiClient.ts";
 import { createStudioApi } from "../src/api/createStudioApi.ts";
+import ConfirmProvider from "../src/confirm/ConfirmProvider.tsx";
 import { propertyKey } from "../src/properties/useProperty.ts";
 import { SessionContext, type Session } from "../src/session/SessionContext.tsx";
 import { catalog, user } from "./fixtures.ts";
@@ -59,9 +60,11 @@ export function renderStudio(
     <QueryClientProvider client={queryClient}>
       <SessionContext.Provider value={session}>
         <MemoryRouter initialEntries={[options.path]}>
-          <Routes>
-            <Route path={options.pattern} element={element} />
-          </Routes>
+          <ConfirmProvider>
+            <Routes>
+              <Route path={options.pattern} element={element} />
+            </Routes>
+          </ConfirmProvider>
         </MemoryRouter>
       </SessionContext.Provider>
     </QueryClientProvider>,

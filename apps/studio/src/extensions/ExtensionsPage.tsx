@@ -1,5 +1,6 @@
 import type { ExtensionManifest, PropertyExtension, PropertyState } from "@liftoff/schema";
 import { useState, type FormEvent } from "react";
+import { useConfirm } from "../confirm/useConfirm.ts";
 import ConflictView from "../forms/ConflictView.tsx";
 import { conflictOf } from "../forms/useItemEditor.ts";
 import { useParams } from "react-router";
@@ -101,6 +102,7 @@ function ExtensionForm({
   const save = usePropertyChange(pid, (extension: PropertyExtension) =>
     api.properties.saveExtension(pid, base, extension),
   );
+  const confirm = useConfirm();
   const remove = usePropertyChange(pid, () =>
     api.properties.removeExtension(pid, base, stored.name),
   );
@@ -133,10 +135,18 @@ function ExtensionForm({
       },
     );
   };
-  const onRemove = () => {
-    if (window.confirm(`Remove the ${title} extension? You can undo it until the next publish.`))
-      remove.mutate(undefined);
-  };
+  const onRemove = () =>
+    void confirm({
+      title: `Remove the ${title} extension?`,
+      body: (
+        <p>
+          Its rules' events, conditions and actions and its data elements stop working in the next
+          build. You can undo it until the next production publish.
+        </p>
+      ),
+      confirm: "Remove extension",
+      danger: true,
+    }).then((ok) => ok && remove.mutate(undefined));
   const resolve = (next: PropertyExtension) => {
     save.reset();
     remove.reset();

@@ -4,9 +4,11 @@ import { useState } from "react";
 import QueryState from "../layout/QueryState.tsx";
 import { usePropertyChange } from "../properties/useProperty.ts";
 import { useCan } from "../session/Can.tsx";
+import { useConfirm } from "../confirm/useConfirm.ts";
 import { useApi } from "../session/SessionContext.tsx";
-import { ShowValue } from "./ConflictView.tsx";
-import { mergeUnits } from "./mergeUnits.ts";
+import { useCatalog } from "../extensions/useCatalog.ts";
+import ChangeTable from "./ChangeTable.tsx";
+import { itemChanges } from "./itemChanges.ts";
 import MutationError from "./MutationError.tsx";
 
 /**
@@ -30,6 +32,7 @@ export default function ResourceHistory({
 }) {
   const api = useApi();
   const canEdit = useCan("editor");
+  const confirm = useConfirm();
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<number>();
   const history = useQuery({
@@ -80,14 +83,18 @@ export default function ResourceHistory({
                     <button
                       type="button"
                       disabled={restore.isPending}
-                      onClick={() => {
-                        if (
-                          window.confirm(
-                            `Save revision ${h.revision} again as the newest revision?`,
-                          )
-                        )
-                          restore.mutate(h.revision);
-                      }}
+                      onClick={() =>
+                        void confirm({
+                          title: `Restore revision ${h.revision}?`,
+                          body: (
+                            <p>
+                              Revision {h.revision} is saved again as revision {revision + 1}; the
+                              current version stays in the history.
+                            </p>
+                          ),
+                          confirm: `Restore r${h.revision}`,
+                        }).then((ok) => ok && restore.mutate(h.revision))
+                      }
                     >
                       Restore r{h.revision}
                     </button>
@@ -106,30 +113,8 @@ export default function ResourceHistory({
 }
 
 function RevisionDiff({ then, now, revision }: { then: unknown; now: unknown; revision: number }) {
-  const units = mergeUnits(then, now);
-  if (units.length === 0) return <p className="muted">Same as the current version.</p>;
-  return (
-    <table className="merge">
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Revision {revision}</th>
-          <th scope="col">Current</th>
-        </tr>
-      </thead>
-      <tbody>
-        {units.map((u) => (
-          <tr key={u.key}>
-            <th scope="row">{u.label}</th>
-            <td data-label={`Revision ${revision}`}>
-              <ShowValue value={u.mine} />
-            </td>
-            <td data-label="Current">
-              <ShowValue value={u.theirs} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const catalog = useCatalog().data;
+  const rows = itemChanges(then, now, catalog);
+  if (rows.length === 0) return <p className="muted">Same as the current version.</p>;
+  return <ChangeTable rows={rows} before={`Revision ${revision}`} after="Current" />;
 }

@@ -2,6 +2,7 @@ import type { EditConflict, PropertyState } from "@liftoff/schema";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/ApiError.ts";
+import { useConfirm } from "../confirm/useConfirm.ts";
 import { resourceOf, useProperty, usePropertyChange } from "../properties/useProperty.ts";
 import { itemProblems } from "./itemProblems.ts";
 
@@ -53,6 +54,7 @@ export function useItemEditor<T extends Named>(
 ) {
   const { pid = "", id = "" } = useParams();
   const navigate = useNavigate();
+  const confirm = useConfirm();
   const state = useProperty(pid).data!;
   const isNew = id === "new";
   const items = state.document[field] as unknown as T[];
@@ -143,15 +145,20 @@ export function useItemEditor<T extends Named>(
       onDelete:
         stored && resource
           ? () => {
-              if (
-                !window.confirm(
-                  `Delete “${stored.name}”? You can undo it until the next production publish.`,
-                )
-              )
-                return;
-              remove.mutate(stored.id, {
-                onSuccess: () => void navigate("..", { relative: "path" }),
-              });
+              const noun = kind === "rule" ? "rule" : "data element";
+              const request = {
+                title: `Delete the ${noun} “${stored.name}”?`,
+                body: "It leaves the next builds. You can undo it until the next production publish.",
+                confirm: `Delete ${noun}`,
+                danger: true,
+              };
+              void confirm(request).then(
+                (ok) =>
+                  ok &&
+                  remove.mutate(stored.id, {
+                    onSuccess: () => void navigate("..", { relative: "path" }),
+                  }),
+              );
             }
           : undefined,
     },

@@ -1,9 +1,12 @@
 import type { AuditEntry } from "@liftoff/schema";
+import type { AuditKnown } from "./auditTarget.ts";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import QueryState from "../layout/QueryState.tsx";
 import { useApi } from "../session/SessionContext.tsx";
+import { auditTarget } from "./auditTarget.ts";
+import { useAuditKnown } from "./useAuditKnown.ts";
 
 const PAGE = 50;
 
@@ -22,6 +25,9 @@ export default function AuditPage() {
   const entries = (audit.data?.pages ?? []).flat();
   const shown = action ? entries.filter((e) => e.action.startsWith(action)) : entries;
   const prefixes = [...new Set(entries.map((e) => e.action.split(".")[0]!))];
+  const known = useAuditKnown([
+    ...new Set(entries.flatMap((e) => (e.propertyId ? [e.propertyId] : []))),
+  ]);
 
   // Inside a property the layout already provides the <main> landmark.
   const Frame = pid ? "div" : "main";
@@ -60,7 +66,12 @@ export default function AuditPage() {
                 <td>
                   <code>{e.action}</code>
                 </td>
-                <td>{e.target ?? ""}</td>
+                <td>
+                  <AuditTarget
+                    entry={e}
+                    known={e.propertyId ? known.get(e.propertyId) : undefined}
+                  />
+                </td>
                 <td>{e.revision ?? ""}</td>
               </tr>
             ))}
@@ -78,4 +89,9 @@ export default function AuditPage() {
       </QueryState>
     </Frame>
   );
+}
+
+function AuditTarget({ entry, known }: { entry: AuditEntry; known: AuditKnown | undefined }) {
+  const view = auditTarget(entry, known);
+  return view.to ? <Link to={view.to}>{view.text}</Link> : <>{view.text}</>;
 }

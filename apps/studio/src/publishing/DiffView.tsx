@@ -1,4 +1,12 @@
-import type { ItemChange, PropertyDiff } from "@liftoff/schema";
+import type {
+  ExtensionManifest,
+  ItemChange,
+  PropertyDiff,
+  PropertyDocument,
+} from "@liftoff/schema";
+import ChangeTable from "../forms/ChangeTable.tsx";
+import { itemChanges, type ChangeRow } from "../forms/itemChanges.ts";
+import { humanize } from "../forms/schemaType.ts";
 
 const KIND_LABEL: Record<ItemChange["kind"], string> = {
   rule: "Rule",
@@ -15,8 +23,54 @@ export function showValue(value: unknown): string {
   return text.replace(/\n\s*/g, " ");
 }
 
-/** What changed between two revisions, item by item, with each changed field's before and after. */
-export default function DiffView({ diff }: { diff: PropertyDiff }) {
+/** One item of a property document, as the diff names it. */
+function itemOf(doc: PropertyDocument, change: ItemChange): unknown {
+  switch (change.kind) {
+    case "rule":
+      return doc.rules.find((r) => r.id === change.id);
+    case "dataElement":
+      return doc.dataElements.find((d) => d.id === change.id);
+    case "extension":
+      return doc.extensions.find((e) => e.name === change.id);
+    case "environment":
+      return doc.environments.find((e) => e.id === change.id);
+    case "settings":
+      return { company: doc.company, property: doc.property, formatVersion: doc.formatVersion };
+  }
+}
+
+/** `actions[0].settings.type` as words, when the documents are not at hand. */
+export function pathLabel(path: string): string {
+  return path
+    .split(/\.|\[(\d+)\]/)
+    .filter((part) => part !== undefined && part !== "")
+    .map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : humanize(part)))
+    .join(" › ");
+}
+
+function rowsOf(change: ItemChange, docs: Documents | undefined): ChangeRow[] {
+  if (docs) return itemChanges(itemOf(docs.from, change), itemOf(docs.to, change), docs.catalog);
+  return (change.fields ?? []).map((f) => ({
+    key: f.path,
+    label: pathLabel(f.path),
+    change: "changed",
+    from: f.from,
+    to: f.to,
+  }));
+}
+
+interface Documents {
+  from: PropertyDocument;
+  to: PropertyDocument;
+  catalog: readonly ExtensionManifest[] | undefined;
+}
+
+/**
+ * What changed between two revisions, item by item. With both documents at hand each changed
+ * field is named by its label and moved components show as moves; without them, the server's
+ * field paths are put into words.
+ */
+export default function DiffView({ diff, docs }: { diff: PropertyDiff; docs?: Documents }) {
   if (diff.changes.length === 0)
     return (
       <p>
@@ -25,39 +79,27 @@ export default function DiffView({ diff }: { diff: PropertyDiff }) {
     );
   return (
     <div className="diff" aria-label={`Changes from revision ${diff.from} to ${diff.to}`}>
-      {diff.changes.map((change) => (
-        <section key={`${change.kind}:${change.id}`} className={`diff-item diff-${change.change}`}>
-          <h3>
-            <span className="badge">{change.change}</span> {KIND_LABEL[change.kind]} “{change.name}”
-          </h3>
-          {change.fields && change.fields.length > 0 && (
-            <table className="diff-fields">
-              <thead>
-                <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">Revision {diff.from}</th>
-                  <th scope="col">Revision {diff.to}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {change.fields.map((field) => (
-                  <tr key={field.path}>
-                    <th scope="row">
-                      <code>{field.path}</code>
-                    </th>
-                    <td>
-                      <del>{showValue(field.from)}</del>
-                    </td>
-                    <td>
-                      <ins>{showValue(field.to)}</ins>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
-      ))}
+      {diff.changes.map((change) => {
+        const rows = change.change === "changed" ? rowsOf(change, docs) : [];
+        return (
+          <section
+            key={`${change.kind}:${change.id}`}
+            className={`diff-item diff-${change.change}`}
+          >
+            <h3>
+              <span className="badge">{change.change}</span> {KIND_LABEL[change.kind]} “
+              {change.name}”
+            </h3>
+            {rows.length > 0 && (
+              <ChangeTable
+                rows={rows}
+                before={`Revision ${diff.from}`}
+                after={`Revision ${diff.to}`}
+              />
+            )}
+          </section>
+        );
+      })}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { PropertyState } from "@liftoff/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
+import { useConfirm } from "../confirm/useConfirm.ts";
 import MutationError from "../forms/MutationError.tsx";
 import QueryState from "../layout/QueryState.tsx";
 import { propertyKey, resourceOf } from "../properties/useProperty.ts";
@@ -20,6 +21,7 @@ export default function EnvironmentsPage() {
   const api = useApi();
   const isAdmin = useCan("admin");
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
   const environments = useQuery({
     queryKey: ["property-derived", pid, "environments"],
     queryFn: () => api.properties.environments(pid),
@@ -54,19 +56,37 @@ export default function EnvironmentsPage() {
             <dl className="facts">
               <dt>Serves</dt>
               <dd>
-                {env.libraryId
-                  ? `${env.libraryName ?? env.libraryId}${env.builtAt ? `, built ${new Date(env.builtAt).toLocaleString()}` : ""}`
-                  : "Nothing built here yet."}
+                {env.libraryId ? (
+                  <>
+                    {env.libraryName ? (
+                      <Link to={`../libraries/${encodeURIComponent(env.libraryId)}`}>
+                        {env.libraryName}
+                      </Link>
+                    ) : (
+                      "A library since deleted"
+                    )}
+                    {env.builtAt && `, built ${new Date(env.builtAt).toLocaleString()}`}
+                  </>
+                ) : (
+                  "Nothing built here yet."
+                )}
               </dd>
               {env.stage !== "production" && (
                 <>
                   <dt>Held by</dt>
                   <dd>
-                    {env.heldBy
-                      ? `${env.heldBy.name} (${env.heldBy.state})`
-                      : env.stage === "development"
-                        ? "No library: free for the next one"
-                        : "No library waiting for approval"}
+                    {env.heldBy ? (
+                      <>
+                        <Link to={`../libraries/${encodeURIComponent(env.heldBy.id)}`}>
+                          {env.heldBy.name}
+                        </Link>{" "}
+                        ({env.heldBy.state})
+                      </>
+                    ) : env.stage === "development" ? (
+                      "No library: free for the next one"
+                    ) : (
+                      "No library waiting for approval"
+                    )}
                   </dd>
                 </>
               )}
@@ -100,8 +120,17 @@ export default function EnvironmentsPage() {
                   aria-label={`Remove environment ${env.name}`}
                   disabled={remove.isPending}
                   onClick={() =>
-                    window.confirm(`Remove the ${env.name} environment and its embed code?`) &&
-                    remove.mutate(env.id)
+                    void confirm({
+                      title: `Remove the ${env.name} environment?`,
+                      body: (
+                        <p>
+                          Its embed code stops working: pages that load it get nothing from Liftoff.
+                          Its datastream goes with it.
+                        </p>
+                      ),
+                      confirm: "Remove environment",
+                      danger: true,
+                    }).then((ok) => ok && remove.mutate(env.id))
                   }
                 >
                   Remove

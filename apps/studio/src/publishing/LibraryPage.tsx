@@ -2,6 +2,7 @@ import type { LibraryInfo, LibraryResourceKind, ResourceInfo } from "@liftoff/sc
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { useConfirm } from "../confirm/useConfirm.ts";
 import MutationError from "../forms/MutationError.tsx";
 import QueryState from "../layout/QueryState.tsx";
 import { useProperty } from "../properties/useProperty.ts";
@@ -50,6 +51,7 @@ function LibraryView({ pid, library }: { pid: string; library: LibraryInfo }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canEdit = useCan("editor");
+  const confirm = useConfirm();
   const editable = canEdit && (library.state === "development" || library.state === "rejected");
   const environments = useQuery({
     queryKey: environmentsKey(pid),
@@ -206,9 +208,17 @@ function LibraryView({ pid, library }: { pid: string; library: LibraryInfo }) {
             className="danger"
             disabled={remove.isPending}
             onClick={() =>
-              window.confirm(
-                `Delete the library “${library.name}”? Its resources stay as they are.`,
-              ) && remove.mutate()
+              void confirm({
+                title: `Delete the library “${library.name}”?`,
+                body: (
+                  <p>
+                    The library and its builds list go; its {library.resources.length} resources
+                    stay as they are in the property, ready for another library.
+                  </p>
+                ),
+                confirm: "Delete library",
+                danger: true,
+              }).then((ok) => ok && remove.mutate())
             }
           >
             Delete library

@@ -1,23 +1,21 @@
 import type { LibraryInfo } from "@liftoff/schema";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LibraryAction } from "../api/createStudioApi.ts";
+import { useConfirm } from "../confirm/useConfirm.ts";
 import MutationError from "../forms/MutationError.tsx";
+import { useProperty } from "../properties/useProperty.ts";
 import { hasRole } from "../session/roles.ts";
 import { useApi, useRole } from "../session/SessionContext.tsx";
 import { libraryActions } from "./libraryActions.ts";
-
-/** Steps that change what visitors get ask first. */
-const CONFIRM: Partial<Record<LibraryAction, (name: string) => string>> = {
-  publish: (name) => `Publish “${name}” to production? Every visitor gets it.`,
-  republish: (name) => `Roll production back to “${name}”? Every visitor gets it.`,
-  reject: (name) => `Reject “${name}”? It goes back to development.`,
-};
+import { stepConfirmation } from "./stepConfirmation.tsx";
 
 /** The flow's next steps for one library, those the user's role allows. */
 export default function LibrarySteps({ pid, library }: { pid: string; library: LibraryInfo }) {
   const api = useApi();
   const role = useRole();
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const state = useProperty(pid).data;
   const act = useMutation({
     mutationFn: (action: LibraryAction) => api.libraries.act(pid, library.id, action),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["property-derived", pid] }),
@@ -35,9 +33,9 @@ export default function LibrarySteps({ pid, library }: { pid: string; library: L
           aria-label={`${o.label}: ${library.name}`}
           disabled={act.isPending}
           onClick={() => {
-            const ask = CONFIRM[o.action];
-            if (ask && !window.confirm(ask(library.name))) return;
-            act.mutate(o.action);
+            const ask = stepConfirmation(o.action, library, state);
+            if (!ask) return act.mutate(o.action);
+            void confirm(ask).then((ok) => ok && act.mutate(o.action));
           }}
         >
           {o.label}

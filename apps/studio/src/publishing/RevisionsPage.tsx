@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ResourceRef } from "@liftoff/schema";
 import { Link, useParams } from "react-router";
+import { useCatalog } from "../extensions/useCatalog.ts";
 import QueryState from "../layout/QueryState.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 import DiffView from "./DiffView.tsx";
@@ -33,6 +34,14 @@ export default function RevisionsPage() {
     queryFn: () => api.properties.diff(pid, pair!.from, pair!.to),
     enabled: pair !== null,
   });
+  // Both documents, so the diff can name fields by their labels and show moves as moves.
+  const fromDoc = useRevision(pid, pair?.from);
+  const toDoc = useRevision(pid, pair?.to);
+  const catalog = useCatalog().data;
+  const docs =
+    fromDoc.data && toDoc.data
+      ? { from: fromDoc.data.document, to: toDoc.data.document, catalog }
+      : undefined;
   const list = revisions.data ?? [];
   const newest = list[0]?.revision;
 
@@ -104,11 +113,24 @@ export default function RevisionsPage() {
               <h2>
                 Revision {pair.from} → {pair.to}
               </h2>
-              <QueryState query={diff}>{diff.data && <DiffView diff={diff.data} />}</QueryState>
+              <QueryState query={diff}>
+                {diff.data && !fromDoc.isPending && !toDoc.isPending && (
+                  <DiffView diff={diff.data} docs={docs} />
+                )}
+              </QueryState>
             </section>
           )}
         </div>
       </QueryState>
     </>
   );
+}
+
+function useRevision(pid: string, n: number | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ["property-derived", pid, "revision-state", n],
+    queryFn: () => api.properties.revision(pid, n!),
+    enabled: n !== undefined,
+  });
 }

@@ -1,4 +1,5 @@
 import type { PropertyState } from "@liftoff/schema";
+import { useConfirm } from "../confirm/useConfirm.ts";
 import MutationError from "../forms/MutationError.tsx";
 import { resourceOf, usePropertyChange } from "../properties/useProperty.ts";
 import { useApi } from "../session/SessionContext.tsx";
@@ -28,6 +29,7 @@ export default function BulkBar({
   onDone: () => void;
 }) {
   const api = useApi();
+  const confirm = useConfirm();
   const bulk = usePropertyChange(pid, (action: Action) =>
     api.properties.bulk(
       pid,
@@ -37,13 +39,21 @@ export default function BulkBar({
   );
   const noun = kind === "rule" ? "rule" : "data element";
   const count = `${selected.length} ${noun}${selected.length === 1 ? "" : "s"}`;
-  const run = (action: Action) => {
-    if (
-      action === "delete" &&
-      !window.confirm(`Delete ${count}? You can undo it until the next production publish.`)
-    )
-      return;
-    bulk.mutate(action, { onSuccess: onDone });
+  const run = async (action: Action) => {
+    const ok =
+      action !== "delete" ||
+      (await confirm({
+        title: `Delete ${count}?`,
+        body: (
+          <p>
+            They leave the next builds. You can undo it from Deleted until the next production
+            publish.
+          </p>
+        ),
+        confirm: `Delete ${count}`,
+        danger: true,
+      }));
+    if (ok) bulk.mutate(action, { onSuccess: onDone });
   };
   return (
     <div className="bulk-bar" role="group" aria-label="With the checked items">
@@ -54,7 +64,7 @@ export default function BulkBar({
           type="button"
           className={action === "delete" ? "danger" : "secondary"}
           disabled={selected.length === 0 || bulk.isPending}
-          onClick={() => run(action)}
+          onClick={() => void run(action)}
         >
           {VERB[action]}
         </button>
