@@ -1,11 +1,16 @@
 import { Link, useParams } from "react-router";
+import { useCatalog } from "../extensions/useCatalog.ts";
 import { problemLink } from "./problemLinks.ts";
+import { problemPlace } from "./problemPlace.ts";
 import { useProperty } from "./useProperty.ts";
 
 /** The validation problems of the current revision (builds refuse while there are any). */
 export default function ProblemsPage() {
   const pid = useParams().pid!;
   const state = useProperty(pid).data!;
+  const catalog = useCatalog().data;
+  // Each problem is named by the labels of the forms that fix it, never by its raw path.
+  const place = (path: string) => problemPlace(state.document, catalog, path);
   // Warnings (shared-variable leaks) are listed apart: they never stop a build.
   const warnings = state.warnings ?? [];
   return (
@@ -23,9 +28,9 @@ export default function ProblemsPage() {
             {state.problems.map((p) => (
               <li key={`${p.path}:${p.message}`}>
                 <Link to={`../${problemLink(state.document, p.path)}`} relative="path">
-                  {p.where ?? p.path}
+                  {place(p.path)}
                 </Link>
-                : {p.message} <code className="muted">{p.path}</code>
+                : {p.message}
               </li>
             ))}
           </ul>
@@ -40,7 +45,7 @@ export default function ProblemsPage() {
               <li key={`${p.path}:${p.message}`}>
                 <strong className="warning-label">Warning</strong>{" "}
                 <Link to={`../${problemLink(state.document, p.path)}`} relative="path">
-                  {p.where ?? p.path}
+                  {p.where ?? place(p.path)}
                 </Link>
                 : {p.message}
               </li>
