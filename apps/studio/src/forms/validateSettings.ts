@@ -133,7 +133,12 @@ export function regexProblem(source: string): string | undefined {
     new RegExp(source);
     return undefined;
   } catch (error) {
-    return `not a valid regular expression: ${(error as Error).message}`;
+    // V8 repeats the pattern ("Invalid regular expression: /^(/: Unterminated group").
+    const reason = (error as Error).message.replace(
+      /^Invalid regular expression: \/.*\/\w*: /s,
+      "",
+    );
+    return `not a valid regular expression: ${reason}`;
   }
 }
 

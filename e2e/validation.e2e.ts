@@ -1,0 +1,95 @@
+import { expect, test, type Page } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startServer, type RunningServer } from "./startServer.ts";
+
+// Validation before save against a real `liftoff serve --demo`, in Chromium: a regex that does
+// not compile is said at its field as it is typed; a rule saved under another rule's name is
+// refused by the server and said at Name, and the form stays the new rule's.
+test.describe.configure({ mode: "serial" });
+
+const password = "validation-e2e-admin-1";
+const pid = "PRpcmarketing";
+let server: RunningServer;
+let page: Page;
+const errors: string[] = [];
+
+test.beforeAll(async ({ browser }) => {
+  server = await startServer(
+    ["--demo", "--demo-port", "0", "--data", mkdtempSync(join(tmpdir(), "liftoff-validation-"))],
+    { LIFTOFF_ADMIN_PASSWORD: password, LIFTOFF_LOG_LEVEL: "warn" },
+  );
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${server.origin}/studio/`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("link", { name: "PC Marketing" })).toBeVisible();
+});
+test.afterAll(async () => {
+  await page?.close();
+  await server?.stop();
+});
+
+/** The text of the elements a control's aria-describedby names. */
+async function description(page: Page, id: string): Promise<string> {
+  return page.evaluate((target) => {
+    const ids = document.getElementById(target)?.getAttribute("aria-describedby") ?? "";
+    return ids
+      .split(" ")
+      .map((ref) => document.getElementById(ref)?.textContent ?? "")
+      .join(" ");
+  }, id);
+}
+
+test("a regex that does not compile is said at its field while typing", async () => {
+  await page.goto(`${server.origin}/studio/properties/${pid}/rules/new`);
+  await page.getByRole("button", { name: "Add condition" }).click();
+  const condition = page.getByRole("region", { name: /Condition 1/ });
+  await condition.getByLabel("Condition type").selectOption({ label: "Path Without Query String" });
+  await condition.getByRole("button", { name: "Add paths" }).click();
+  const value = condition.getByRole("combobox", { name: "Value", exact: true });
+  await value.fill("^/auto(");
+  await condition.getByRole("checkbox", { name: /regular expression|regex/i }).check();
+  await expect(value).toHaveAttribute("aria-invalid", "true");
+  const id = (await value.getAttribute("id"))!;
+  expect(await description(page, id)).toMatch(/not a valid regular expression: Unterminated group/);
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await value.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`invalid-regex-${width}.png`) });
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await value.fill("^/auto(/|$)");
+  await expect(value).toHaveAttribute("aria-invalid", "false");
+});
+
+test("a rule saved under another rule's name is refused and said at Name", async () => {
+  const state = await page.request.get(`${server.origin}/api/properties/${pid}`);
+  const taken = ((await state.json()) as { document: { rules: { name: string }[] } }).document
+    .rules[0]!.name;
+  await page.goto(`${server.origin}/studio/properties/${pid}/rules/new`);
+  const name = page.getByLabel("Name", { exact: true });
+  await name.fill(taken);
+  const refused = page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().endsWith(`/properties/${pid}/rules`),
+  );
+  await page.getByRole("button", { name: "Save rule" }).click();
+  expect((await refused).status()).toBe(409);
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  expect(await description(page, "rule-name")).toContain(`A rule named "${taken}" already exists.`);
+  await expect(page).toHaveURL(/\/rules\/new$/);
+  await expect(page.getByRole("heading", { name: "New rule", level: 1 })).toBeVisible();
+  // The 409 is the only console error: Chromium logs every failed request.
+  expect(errors.filter((e) => !e.includes("409"))).toEqual([]);
+});
