@@ -55,9 +55,8 @@ test.beforeAll(async ({ browser }) => {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("link", { name: "PC Marketing" })).toBeVisible();
-  csrf = (
-    (await (await page.request.get(`${server.origin}/api/session`)).json()) as SessionInfo
-  ).csrfToken;
+  csrf = ((await (await page.request.get(`${server.origin}/api/session`)).json()) as SessionInfo)
+    .csrfToken;
 
   const state = await call<PropertyState>("GET", "");
   rule = state.document.rules.find((r) => (r.actions ?? []).length >= 2)!;
@@ -90,6 +89,10 @@ test("publishing asks first and lists what changes; Cancel and Escape publish no
   );
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await page.screenshot({ path: join(repoRoot, ".reports/publish-confirm-1440.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await fitsWindow(page);
+  await page.screenshot({ path: join(repoRoot, ".reports/publish-confirm-390.png") });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(publish).toBeFocused();
@@ -132,7 +135,10 @@ test("the history shows the swap as one move, by label, within the window", asyn
     await page.goto(prop(`rules/${rule.id}`));
     await page.getByText(/^History \(revision \d+\)/).click();
     const revisions = page.locator("ol.revisions > li");
-    await revisions.nth(1).getByRole("button", { name: /^View r/ }).click();
+    await revisions
+      .nth(1)
+      .getByRole("button", { name: /^View r/ })
+      .click();
     await expect(page.getByRole("row", { name: /moved from place/ })).toHaveCount(1);
     await fitsWindow(page);
     await page.screenshot({
@@ -154,6 +160,10 @@ test("the audit log and environments name the library and link to it", async () 
   await expect(ruleRow.getByRole("link", { name: rule.name })).toBeVisible();
   await expect(page.getByRole("table")).not.toContainText(library.id);
   await fitsWindow(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await fitsWindow(page);
+  await page.screenshot({ path: join(repoRoot, ".reports/audit-390.png") });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.goto(prop("environments"));
   const production = page.getByRole("region", { name: /^Production/ });

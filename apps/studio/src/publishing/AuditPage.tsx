@@ -48,7 +48,7 @@ export default function AuditPage() {
         </label>
       </div>
       <QueryState query={audit}>
-        <table>
+        <table className="audit">
           <thead>
             <tr>
               <th scope="col">When</th>
@@ -61,18 +61,18 @@ export default function AuditPage() {
           <tbody>
             {shown.map((e) => (
               <tr key={e.id}>
-                <td>{new Date(e.at).toLocaleString()}</td>
-                <td>{e.user}</td>
-                <td>
+                <td data-label="When">{new Date(e.at).toLocaleString()}</td>
+                <td data-label="Who">{e.user}</td>
+                <td data-label="Action">
                   <code>{e.action}</code>
                 </td>
-                <td>
+                <td data-label="Target">
                   <AuditTarget
                     entry={e}
                     known={e.propertyId ? known.get(e.propertyId) : undefined}
                   />
                 </td>
-                <td>{e.revision ?? ""}</td>
+                <td data-label="Revision">{e.revision ?? ""}</td>
               </tr>
             ))}
           </tbody>

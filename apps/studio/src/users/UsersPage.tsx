@@ -1,6 +1,7 @@
 import { ROLES, type Role } from "@liftoff/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { useConfirm } from "../confirm/useConfirm.ts";
 import MutationError from "../forms/MutationError.tsx";
 import QueryState from "../layout/QueryState.tsx";
 import { useCan } from "../session/Can.tsx";
@@ -19,6 +20,7 @@ export default function UsersPage() {
     onSettled: refresh,
   });
   const remove = useMutation({ mutationFn: api.users.remove, onSettled: refresh });
+  const confirm = useConfirm();
   if (!isAdmin)
     return (
       <main className="page">
@@ -67,7 +69,19 @@ export default function UsersPage() {
                       className="danger"
                       aria-label={`Delete ${u.username}`}
                       disabled={remove.isPending}
-                      onClick={() => remove.mutate(u.id)}
+                      onClick={() =>
+                        void confirm({
+                          title: `Delete the user ${u.username}?`,
+                          body: (
+                            <p>
+                              They are signed out everywhere and can no longer sign in; what they
+                              changed stays, under their name, in the history and the audit log.
+                            </p>
+                          ),
+                          confirm: "Delete user",
+                          danger: true,
+                        }).then((ok) => ok && remove.mutate(u.id))
+                      }
                     >
                       Delete
                     </button>
