@@ -54,6 +54,14 @@ test("a built Launch library imports from the empty page into a new property", a
   await page.goto(studio());
   await page.getByLabel("File").setInputFiles(launchLibrary);
   await page.getByRole("button", { name: "Import" }).click();
+  // What did not map is said before the property opens: the fixture's own extension and the
+  // environments the container lacked.
+  const report = page.getByRole("region", { name: /^Imported/ });
+  await expect(report.getByRole("listitem").filter({ hasText: "acme-pixel" })).toContainText(
+    "2 modules kept as the library had them",
+  );
+  await expect(report).toContainText("the container carried no development, staging environment");
+  await report.getByRole("link", { name: /^Open / }).click();
   await expect(page).toHaveURL(/\/studio\/properties\/PR/);
   await page.goto(studio());
   await expect(page.getByRole("table").getByRole("link")).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { propertyState } from "../../test/fixtures.ts";
 import { renderStudio, type Routes } from "../../test/renderStudio.tsx";
@@ -46,5 +46,46 @@ describe("PropertiesPage: create a property", () => {
       orgId: "ABC123@AdobeOrg",
       domains: [],
     });
+  });
+});
+
+describe("PropertiesPage: import a Launch library", () => {
+  it("shows what did not map and the warnings before the new property opens", async () => {
+    const imported = propertyState();
+    const { calls } = render({
+      "POST /api/properties/import": () => ({
+        status: 201,
+        body: {
+          property: imported,
+          report: {
+            mapped: [{ from: "adobe-alloy", to: "web-sdk" }],
+            opaque: [{ extension: "acme-pixel", modules: ["acme-pixel/a.js", "acme-pixel/b.js"] }],
+            warnings: ["environments: the container carried no staging environment"],
+          },
+        },
+      }),
+    });
+    const file = new File(['{"container": true}'], "container.json", { type: "application/json" });
+    fireEvent.change(await screen.findByLabelText("File"), { target: { files: [file] } });
+    // jsdom's constraint validation does not see files set from a test; submit the form itself.
+    fireEvent.submit(screen.getByRole("form", { name: "Import a Launch library" }));
+    await waitFor(() => expect(calls.map((c) => c.method)).toContain("POST"));
+    const report = await screen.findByRole("region", { name: "Imported “PC Marketing”" });
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({ container: true });
+    expect(
+      within(report)
+        .getByText(/acme-pixel/)
+        .closest("li")!.textContent,
+    ).toContain("2 modules kept as the library had them");
+    expect(
+      within(report).getByText("environments: the container carried no staging environment"),
+    ).toBeTruthy();
+    expect(report.textContent).toContain("adobe-alloy → web-sdk");
+    expect(document.activeElement).toBe(within(report).getByRole("heading", { level: 2 }));
+    expect(
+      within(report).getByRole("link", { name: "Open PC Marketing" }).getAttribute("href"),
+    ).toBe("/properties/PR1");
+    fireEvent.click(within(report).getByRole("button", { name: "Import another" }));
+    expect(screen.getByRole("button", { name: "Import" })).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { fromLines } from "../forms/lines.ts";
 import MutationError from "../forms/MutationError.tsx";
 import QueryState from "../layout/QueryState.tsx";
+import ImportReport from "./ImportReport.tsx";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 
@@ -126,22 +127,29 @@ function importInput(text: string): unknown {
   }
 }
 
+/** The import form; once the server answers, what the import did (ImportReport) replaces it. */
 function ImportProperty() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const importing = useMutation({
     mutationFn: async () => api.properties.import(importInput(await file!.text())),
-    onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: ["properties"] });
-      void navigate(`/properties/${encodeURIComponent(result.property.document.property.id)}`);
-    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["properties"] }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     importing.mutate();
   };
+  if (importing.data)
+    return (
+      <ImportReport
+        result={importing.data}
+        onDismiss={() => {
+          importing.reset();
+          setFile(null);
+        }}
+      />
+    );
   return (
     <form className="card" onSubmit={submit} aria-labelledby="import-property">
       <h2 id="import-property">Import a Launch library</h2>

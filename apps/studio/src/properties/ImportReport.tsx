@@ -1,0 +1,74 @@
+import type { ImportResult } from "@liftoff/schema";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+
+/**
+ * What an import did, before the new property opens: what did not map (extensions kept as
+ * opaque scripts, with no settings form) and the import's warnings, so a person sees them
+ * once instead of finding out from a broken page. Mapped extensions are listed last.
+ */
+export default function ImportReport({
+  result,
+  onDismiss,
+}: {
+  result: ImportResult;
+  onDismiss: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form this replaces had focus; the result is the next thing to read.
+  useEffect(() => heading.current?.focus(), []);
+  const { document } = result.property;
+  const { report } = result;
+  const extensions = report.mapped.filter((m) => !m.from.includes("/"));
+  const clean = report.opaque.length === 0 && report.warnings.length === 0;
+  return (
+    <section className="card import-report" aria-labelledby="import-report">
+      <h2 id="import-report" ref={heading} tabIndex={-1}>
+        Imported “{document.property.name}”
+      </h2>
+      <p>
+        {document.rules.length} rules, {document.dataElements.length} data elements and{" "}
+        {document.extensions.length} extensions.{" "}
+        {clean ? "Everything mapped onto Liftoff's extensions." : "Check what did not map:"}
+      </p>
+      {report.opaque.length > 0 && (
+        <>
+          <h3>Kept as they are (no settings form)</h3>
+          <ul>
+            {report.opaque.map((o) => (
+              <li key={o.extension}>
+                <code>{o.extension}</code>: {o.modules.length} module
+                {o.modules.length === 1 ? "" : "s"} kept as the library had them; they run, but
+                Liftoff cannot edit their settings.
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {report.warnings.length > 0 && (
+        <>
+          <h3>Warnings</h3>
+          <ul>
+            {report.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {extensions.length > 0 && (
+        <p className="hint">
+          Mapped:{" "}
+          {extensions.map((m) => (m.from === m.to ? m.to : `${m.from} → ${m.to}`)).join(", ")}.
+        </p>
+      )}
+      <div className="actions">
+        <Link className="button" to={`/properties/${encodeURIComponent(document.property.id)}`}>
+          Open {document.property.name}
+        </Link>
+        <button type="button" onClick={onDismiss}>
+          Import another
+        </button>
+      </div>
+    </section>
+  );
+}
