@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
+import { createBrowserRouter, RouterProvider } from "react-router";
 import { ApiError } from "./api/ApiError.ts";
 import { createApiClient } from "./api/createApiClient.ts";
 import { createStudioApi } from "./api/createStudioApi.ts";
@@ -29,17 +29,19 @@ const queryClient = new QueryClient({
   },
 });
 
+// A data router, so editors can hold in-app navigation while they have unsaved edits
+// (useBlocker); App's own <Routes> do the matching below it.
+const router = createBrowserRouter([{ path: "*", element: <App /> }], { basename: "/studio" });
+
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <SessionProvider api={api} lost={lost}>
-        <BrowserRouter basename="/studio">
-          <ConfirmProvider>
-            <App />
-          </ConfirmProvider>
-        </BrowserRouter>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+        </ConfirmProvider>
       </SessionProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -2,7 +2,7 @@ import type { PropertyState, Role } from "@liftoff/schema";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { createApiClient } from "../src/api/createApiClient.ts";
 import { createStudioApi } from "../src/api/createStudioApi.ts";
 import ConfirmProvider from "../src/confirm/ConfirmProvider.tsx";
@@ -56,18 +56,22 @@ export function renderStudio(
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(propertyKey(options.state.document.property.id), options.state);
   queryClient.setQueryData(["extensions"], catalog);
+  // A data router like the studio's own (main.tsx), so editors' navigation guards work.
+  const router = createMemoryRouter(
+    [
+      { path: options.pattern, element },
+      { path: "*", element: <p>Another page</p> },
+    ],
+    { initialEntries: [options.path] },
+  );
   const result = render(
     <QueryClientProvider client={queryClient}>
       <SessionContext.Provider value={session}>
-        <MemoryRouter initialEntries={[options.path]}>
-          <ConfirmProvider>
-            <Routes>
-              <Route path={options.pattern} element={element} />
-            </Routes>
-          </ConfirmProvider>
-        </MemoryRouter>
+        <ConfirmProvider>
+          <RouterProvider router={router} />
+        </ConfirmProvider>
       </SessionContext.Provider>
     </QueryClientProvider>,
   );
-  return { ...result, calls, queryClient };
+  return { ...result, calls, queryClient, router };
 }

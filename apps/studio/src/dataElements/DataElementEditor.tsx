@@ -1,5 +1,5 @@
 import type { ModuleManifest, PropertyDataElement } from "@liftoff/schema";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import {
   findModule,
@@ -15,6 +15,8 @@ import { initialSettings } from "../forms/schemaType.ts";
 import TokenInput from "../forms/TokenInput.tsx";
 import ConflictView from "../forms/ConflictView.tsx";
 import ItemEditorFrame, { ItemTools } from "../forms/ItemEditorFrame.tsx";
+import SaveBar from "../forms/SaveBar.tsx";
+import { useSaveShortcut } from "../forms/useSaveShortcut.ts";
 import { useItemEditor } from "../forms/useItemEditor.ts";
 import type { PathMessage } from "../forms/problems.ts";
 import { useCan } from "../session/Can.tsx";
@@ -62,6 +64,10 @@ function Form({
   initial,
   baseline,
   onDirty,
+  dirty,
+  saved,
+  revision,
+  onCancel,
   title,
   conflict,
   extra,
@@ -74,6 +80,10 @@ function Form({
   initial: PropertyDataElement | undefined;
   baseline: PropertyDataElement | undefined;
   onDirty: (dirty: boolean) => void;
+  dirty: boolean;
+  saved: boolean;
+  revision: number | undefined;
+  onCancel: () => void;
   title: string | undefined;
   /** The conflict view, shown above Save. */
   conflict: ReactNode;
@@ -101,9 +111,11 @@ function Form({
     onSave(draft);
   };
   const readOnly = !canEdit;
+  const formRef = useRef<HTMLFormElement>(null);
+  useSaveShortcut(formRef, canEdit);
 
   return (
-    <form onSubmit={submit} className="editor">
+    <form ref={formRef} onSubmit={submit} className="editor">
       <p>
         <Link to=".." relative="path">
           ← Data elements
@@ -225,19 +237,18 @@ function Form({
         />
       </div>
       {conflict}
-      <MutationError error={error} />
-      {canEdit && (
-        <div className="actions">
-          <button type="submit" disabled={busy}>
-            Save
-          </button>
-          {onDelete && (
-            <button type="button" className="danger" disabled={busy} onClick={onDelete}>
-              Delete
-            </button>
-          )}
-        </div>
-      )}
+      <MutationError error={error} placed={(path) => path === "dataElement.name"} />
+      <SaveBar
+        saveLabel="Save"
+        deleteLabel="Delete"
+        dirty={dirty}
+        saved={saved}
+        busy={busy}
+        revision={revision}
+        canEdit={canEdit}
+        onCancel={onCancel}
+        onDelete={onDelete}
+      />
       {extra}
     </form>
   );

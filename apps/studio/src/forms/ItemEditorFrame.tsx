@@ -5,6 +5,7 @@ import { usePropertyChange } from "../properties/useProperty.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 import MutationError from "./MutationError.tsx";
+import LeaveGuard from "./LeaveGuard.tsx";
 import ResourceHistory from "./ResourceHistory.tsx";
 import type { useItemEditor } from "./useItemEditor.ts";
 
@@ -14,7 +15,8 @@ const LABEL = { rule: "rule", dataElement: "data element" } as const;
 
 /**
  * What surrounds an item's form: the "it is gone" and "it was deleted" states, the notice
- * that someone saved a newer revision, and the Copy action. (The conflict view sits in the
+ * that someone saved a newer revision, the question before leaving with unsaved edits, and
+ * the Copy action. (The conflict view sits in the
  * form, above Save, where the person who pressed Save is looking.)
  */
 export default function ItemEditorFrame<T extends { id: string; name: string }>({
@@ -46,6 +48,7 @@ export default function ItemEditorFrame<T extends { id: string; name: string }>(
         </p>
       )}
       {children}
+      <LeaveGuard dirty={editor.dirty} leaving={editor.leaving} what={`this ${LABEL[kind]}`} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { EditConflict, PropertyState } from "@liftoff/schema";
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/ApiError.ts";
 import { useConfirm } from "../confirm/useConfirm.ts";
@@ -72,6 +72,17 @@ export function useItemEditor<T extends Named>(
   }));
   const [dirty, setDirty] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
+  /** A save succeeded and nothing was edited since: the bar says "Saved". */
+  const [saved, setSaved] = useState(false);
+  /** Set just before the editor itself navigates (after creating or deleting). */
+  const leaving = useRef(false);
+  useEffect(() => {
+    leaving.current = false;
+  }, [id]);
+  const onDirty = useCallback((next: boolean) => {
+    setDirty(next);
+    if (next) setSaved(false);
+  }, []);
   const restart = (base: number, baseItem: T | undefined, initial: T | undefined) => {
     setDirty(false);
     setSession((s) => ({ id, key: s.key + 1, base, baseItem, initial, seen: base }));
@@ -105,6 +116,10 @@ export function useItemEditor<T extends Named>(
     resource,
     newer,
     formKey: `${id}:${session.key}`,
+    /** Unsaved edits that leaving the page would lose (unless the editor itself navigates). */
+    dirty,
+    leaving,
+    saved,
     conflict:
       conflict &&
       ({
@@ -125,7 +140,12 @@ export function useItemEditor<T extends Named>(
     form: {
       initial: session.initial,
       baseline: session.baseItem ?? session.initial,
-      onDirty: setDirty,
+      onDirty,
+      dirty,
+      saved,
+      revision,
+      /** Cancel: the form starts over from the version its edits are based on. */
+      onCancel: () => restart(session.base, session.baseItem, session.baseItem),
       problems: itemProblems(
         state.problems,
         isNew || index < 0 ? undefined : `${field}[${index}]`,
@@ -138,8 +158,11 @@ export function useItemEditor<T extends Named>(
         save.mutate(item, {
           onSuccess: (next) => {
             if (next.saved && next.saved.revision !== session.base) setJustSaved(true);
-            if (isNew && next.saved)
+            setSaved(true);
+            if (isNew && next.saved) {
+              leaving.current = true;
               void navigate(`../${encodeURIComponent(next.saved.id)}`, { relative: "path" });
+            }
           },
         }),
       onDelete:
@@ -156,7 +179,10 @@ export function useItemEditor<T extends Named>(
                 (ok) =>
                   ok &&
                   remove.mutate(stored.id, {
-                    onSuccess: () => void navigate("..", { relative: "path" }),
+                    onSuccess: () => {
+                      leaving.current = true;
+                      void navigate("..", { relative: "path" });
+                    },
                   }),
               );
             }

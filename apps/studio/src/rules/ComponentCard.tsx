@@ -4,6 +4,7 @@ import type {
   PropertyRuleCondition,
   PropertyRuleEvent,
 } from "@liftoff/schema";
+import { useState } from "react";
 import {
   findModule,
   modulesOfKind,
@@ -14,6 +15,7 @@ import FieldProblems from "../forms/FieldProblems.tsx";
 import { problemsAt, problemsUnder, type PathMessage } from "../forms/problems.ts";
 import SettingsForm from "../forms/SettingsForm.tsx";
 import { initialSettings } from "../forms/schemaType.ts";
+import { componentSummary } from "./componentSummary.ts";
 
 export type RuleComponent = PropertyRuleEvent & PropertyRuleCondition & PropertyRuleAction;
 export type ComponentKind = "events" | "conditions" | "actions";
@@ -32,7 +34,7 @@ const NOUN: Record<ComponentKind, string> = {
 /**
  * One event, condition or action of a rule: its module, the module's settings form, and the
  * options of its kind (order for events; negate and timeout for conditions; timeout and
- * "wait before the next action" for actions).
+ * "wait before the next action" for actions). Collapsed, it shows one line saying what it does.
  */
 export default function ComponentCard({
   kind,
@@ -45,6 +47,7 @@ export default function ComponentCard({
   problems,
   readOnly,
   sequencing,
+  startOpen,
 }: {
   kind: ComponentKind;
   index: number;
@@ -58,7 +61,10 @@ export default function ComponentCard({
   readOnly: boolean;
   /** Timeouts only apply when the property runs rule components in sequence. */
   sequencing: boolean;
+  /** Whether the card starts expanded (rules with few components, new components, problems). */
+  startOpen: boolean;
 }) {
+  const [open, setOpen] = useState(startOpen);
   const catalog = useCatalog().data;
   const modules = modulesOfKind(catalog, MODULE_KIND[kind]);
   const module = findModule(catalog, value.modulePath);
@@ -71,9 +77,24 @@ export default function ComponentCard({
   return (
     <section className="component-card" aria-labelledby={`${id}-title`}>
       <header>
-        <h3 id={`${id}-title`}>
-          {title}: {module?.displayName ?? value.modulePath}
-          {value.negate && <span className="badge">not</span>}
+        <h3 className="component-title">
+          <button
+            type="button"
+            className="disclosure"
+            aria-expanded={open}
+            aria-controls={open ? `${id}-body` : undefined}
+            onClick={() => setOpen(!open)}
+          >
+            <span id={`${id}-title`}>
+              {title}: {module?.displayName ?? value.modulePath}
+              {value.negate && <span className="badge">not</span>}
+            </span>
+            {!open && (
+              <span className="component-summary">
+                {componentSummary(module, value.modulePath, value.settings)}
+              </span>
+            )}
+          </button>
         </h3>
         {!readOnly && (
           <div className="row-actions">
@@ -105,105 +126,112 @@ export default function ComponentCard({
         )}
       </header>
       <FieldProblems id={`${id}-problems`} messages={problemsAt(problems, "")} />
-      <div className="field">
-        <label htmlFor={`${id}-module`}>{noun} type</label>
-        <select
-          id={`${id}-module`}
-          disabled={readOnly}
-          value={value.modulePath}
-          onChange={(e) => {
-            const next = findModule(catalog, e.target.value);
-            set({ modulePath: e.target.value, settings: next ? initialSettings(next) : {} });
-          }}
-        >
-          {!module && <option value={value.modulePath}>{value.modulePath || "—"}</option>}
-          {modules.map((m) => (
-            <option key={m.path} value={m.path}>
-              {m.displayName}
-            </option>
-          ))}
-        </select>
-        <FieldProblems id={`${id}-module-problems`} messages={problemsAt(problems, "modulePath")} />
-      </div>
-      {module && (
-        <SettingsForm
-          idPrefix={`${id}-settings`}
-          schema={settingsSchemaOf(module)}
-          value={value.settings}
-          onChange={(settings) => set({ settings })}
-          problems={problemsUnder(problems, "settings")}
-          readOnly={readOnly}
-        />
+      {open && (
+        <div id={`${id}-body`}>
+          <div className="field">
+            <label htmlFor={`${id}-module`}>{noun} type</label>
+            <select
+              id={`${id}-module`}
+              disabled={readOnly}
+              value={value.modulePath}
+              onChange={(e) => {
+                const next = findModule(catalog, e.target.value);
+                set({ modulePath: e.target.value, settings: next ? initialSettings(next) : {} });
+              }}
+            >
+              {!module && <option value={value.modulePath}>{value.modulePath || "—"}</option>}
+              {modules.map((m) => (
+                <option key={m.path} value={m.path}>
+                  {m.displayName}
+                </option>
+              ))}
+            </select>
+            <FieldProblems
+              id={`${id}-module-problems`}
+              messages={problemsAt(problems, "modulePath")}
+            />
+          </div>
+          {module && (
+            <SettingsForm
+              idPrefix={`${id}-settings`}
+              schema={settingsSchemaOf(module)}
+              value={value.settings}
+              onChange={(settings) => set({ settings })}
+              problems={problemsUnder(problems, "settings")}
+              readOnly={readOnly}
+            />
+          )}
+          <div className="component-options">
+            {kind === "events" && (
+              <div className="field">
+                <label htmlFor={`${id}-order`}>Order</label>
+                <input
+                  id={`${id}-order`}
+                  type="number"
+                  readOnly={readOnly}
+                  placeholder="50"
+                  value={value.ruleOrder ?? ""}
+                  onChange={(e) => set({ ruleOrder: numberOrUndefined(e.target.value) })}
+                />
+                <FieldProblems
+                  id={`${id}-order-problems`}
+                  messages={problemsAt(problems, "ruleOrder")}
+                />
+              </div>
+            )}
+            {kind === "conditions" && (
+              <div className="field field-check">
+                <label>
+                  <input
+                    type="checkbox"
+                    disabled={readOnly}
+                    checked={value.negate === true}
+                    onChange={(e) => set({ negate: e.target.checked || undefined })}
+                  />
+                  Negate (passes when the condition does not)
+                </label>
+              </div>
+            )}
+            {kind !== "events" && (
+              <div className="field">
+                <label htmlFor={`${id}-timeout`}>Timeout (ms)</label>
+                <input
+                  id={`${id}-timeout`}
+                  type="number"
+                  min={0}
+                  readOnly={readOnly}
+                  placeholder="2000"
+                  value={value.timeout ?? ""}
+                  aria-describedby={`${id}-timeout-hint`}
+                  onChange={(e) => set({ timeout: numberOrUndefined(e.target.value) })}
+                />
+                <small id={`${id}-timeout-hint`} className="hint">
+                  {sequencing
+                    ? "How long the next component waits for this one."
+                    : "Only used when rule components run in sequence (property settings)."}
+                </small>
+                <FieldProblems
+                  id={`${id}-timeout-problems`}
+                  messages={problemsAt(problems, "timeout")}
+                />
+              </div>
+            )}
+            {kind === "actions" && (
+              <div className="field field-check">
+                <label>
+                  <input
+                    type="checkbox"
+                    disabled={readOnly}
+                    checked={value.delayNext === true}
+                    onChange={(e) => set({ delayNext: e.target.checked || undefined })}
+                  />
+                  Wait for this action before running the next
+                </label>
+              </div>
+            )}
+          </div>
+        </div>
       )}
-      <div className="component-options">
-        {kind === "events" && (
-          <div className="field">
-            <label htmlFor={`${id}-order`}>Order</label>
-            <input
-              id={`${id}-order`}
-              type="number"
-              readOnly={readOnly}
-              placeholder="50"
-              value={value.ruleOrder ?? ""}
-              onChange={(e) => set({ ruleOrder: numberOrUndefined(e.target.value) })}
-            />
-            <FieldProblems
-              id={`${id}-order-problems`}
-              messages={problemsAt(problems, "ruleOrder")}
-            />
-          </div>
-        )}
-        {kind === "conditions" && (
-          <div className="field field-check">
-            <label>
-              <input
-                type="checkbox"
-                disabled={readOnly}
-                checked={value.negate === true}
-                onChange={(e) => set({ negate: e.target.checked || undefined })}
-              />
-              Negate (passes when the condition does not)
-            </label>
-          </div>
-        )}
-        {kind !== "events" && (
-          <div className="field">
-            <label htmlFor={`${id}-timeout`}>Timeout (ms)</label>
-            <input
-              id={`${id}-timeout`}
-              type="number"
-              min={0}
-              readOnly={readOnly}
-              placeholder="2000"
-              value={value.timeout ?? ""}
-              aria-describedby={`${id}-timeout-hint`}
-              onChange={(e) => set({ timeout: numberOrUndefined(e.target.value) })}
-            />
-            <small id={`${id}-timeout-hint`} className="hint">
-              {sequencing
-                ? "How long the next component waits for this one."
-                : "Only used when rule components run in sequence (property settings)."}
-            </small>
-            <FieldProblems
-              id={`${id}-timeout-problems`}
-              messages={problemsAt(problems, "timeout")}
-            />
-          </div>
-        )}
-        {kind === "actions" && (
-          <div className="field field-check">
-            <label>
-              <input
-                type="checkbox"
-                disabled={readOnly}
-                checked={value.delayNext === true}
-                onChange={(e) => set({ delayNext: e.target.checked || undefined })}
-              />
-              Wait for this action before running the next
-            </label>
-          </div>
-        )}
-      </div>
     </section>
   );
 }

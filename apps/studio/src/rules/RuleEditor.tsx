@@ -1,5 +1,5 @@
 import type { PropertyRule } from "@liftoff/schema";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
 import FieldProblems from "../forms/FieldProblems.tsx";
@@ -8,10 +8,15 @@ import { childPath, problemsAt, problemsUnder, type PathMessage } from "../forms
 import { initialSettings } from "../forms/schemaType.ts";
 import ConflictView from "../forms/ConflictView.tsx";
 import ItemEditorFrame, { ItemTools } from "../forms/ItemEditorFrame.tsx";
+import SaveBar from "../forms/SaveBar.tsx";
+import { useSaveShortcut } from "../forms/useSaveShortcut.ts";
 import { useItemEditor } from "../forms/useItemEditor.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 import ComponentCard, { type ComponentKind, type RuleComponent } from "./ComponentCard.tsx";
+
+/** Up to this many components, a rule's cards all start expanded. */
+const FEW = 3;
 
 const blankRule = (): PropertyRule => ({
   id: "",
@@ -58,6 +63,10 @@ function RuleForm({
   initial,
   baseline,
   onDirty,
+  dirty,
+  saved,
+  revision,
+  onCancel,
   title,
   conflict,
   extra,
@@ -71,6 +80,10 @@ function RuleForm({
   initial: PropertyRule | undefined;
   baseline: PropertyRule | undefined;
   onDirty: (dirty: boolean) => void;
+  dirty: boolean;
+  saved: boolean;
+  revision: number | undefined;
+  onCancel: () => void;
   title: string | undefined;
   /** The conflict view, shown above Save. */
   conflict: ReactNode;
@@ -90,6 +103,12 @@ function RuleForm({
   }, [draft, baseline, onDirty]);
   const at = (path: string) => problemsAt(problems, path);
   const readOnly = !canEdit;
+  // A rule with more than a few components opens collapsed, so its shape fits on one screen.
+  const [few] = useState(
+    () => draft.events.length + draft.conditions.length + draft.actions.length <= FEW,
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+  useSaveShortcut(formRef, canEdit);
 
   const setList = (kind: ComponentKind, list: RuleComponent[]) =>
     setDraft((d) => ({ ...d, [kind]: list }));
@@ -110,7 +129,7 @@ function RuleForm({
   };
 
   return (
-    <form onSubmit={submit} className="editor">
+    <form ref={formRef} onSubmit={submit} className="editor">
       <p>
         <Link to=".." relative="path">
           ← Rules
@@ -169,6 +188,11 @@ function RuleForm({
                 sequencing={sequencing}
                 readOnly={readOnly}
                 problems={problemsUnder(problems, childPath(kind, i))}
+                startOpen={
+                  few ||
+                  component.id === "" ||
+                  problemsUnder(problems, childPath(kind, i)).length > 0
+                }
                 onChange={(next) =>
                   setList(
                     kind,
@@ -198,19 +222,19 @@ function RuleForm({
         );
       })}
       {conflict}
-      <MutationError error={error} />
-      {canEdit && (
-        <div className="actions">
-          <button type="submit" disabled={busy}>
-            Save rule
-          </button>
-          {onDelete && (
-            <button type="button" className="danger" disabled={busy} onClick={onDelete}>
-              Delete rule
-            </button>
-          )}
-        </div>
-      )}
+      <MutationError error={error} placed={(path) => path === "rule.name"} />
+      <SaveBar
+        saveLabel="Save rule"
+        deleteLabel="Delete rule"
+        dirty={dirty}
+        saved={saved}
+        busy={busy}
+        revision={revision}
+        enabled={draft.enabled !== false}
+        canEdit={canEdit}
+        onCancel={onCancel}
+        onDelete={onDelete}
+      />
       {extra}
     </form>
   );

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startServer, type RunningServer } from "./startServer.ts";
+
+// The rule editor against a real `liftoff serve --demo`: Ctrl+S saves and says "Saved", a link
+// away from unsaved edits asks first, and the Save bar stays in view at desktop and phone sizes
+// without the page scrolling sideways.
+test.describe.configure({ mode: "serial" });
+
+const password = "rule-editor-e2e-admin-1";
+const pid = "PRpcmarketing";
+const ruleName = "All Pages - Page View";
+let server: RunningServer;
+let page: Page;
+const errors: string[] = [];
+
+test.beforeAll(async ({ browser }) => {
+  server = await startServer(
+    ["--demo", "--demo-port", "0", "--data", mkdtempSync(join(tmpdir(), "liftoff-rule-editor-"))],
+    { LIFTOFF_ADMIN_PASSWORD: password, LIFTOFF_LOG_LEVEL: "warn" },
+  );
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${server.origin}/studio/`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("link", { name: "PC Marketing" })).toBeVisible();
+});
+test.afterAll(async () => {
+  await page?.close();
+  await server?.stop();
+});
+
+async function openRule() {
+  await page.goto(`${server.origin}/studio/properties/${pid}/rules`);
+  await page.getByRole("link", { name: ruleName }).click();
+  await expect(page.getByRole("heading", { name: ruleName })).toBeVisible();
+}
+
+const bar = () => page.getByRole("group", { name: "Save" });
+
+test("Ctrl+S saves the rule and the bar says Saved", async () => {
+  await openRule();
+  await expect(bar().getByRole("status")).toHaveText("No unsaved changes");
+  await page.getByLabel("Name", { exact: true }).fill(`${ruleName} (edited)`);
+  await expect(bar().getByRole("status")).toHaveText("Unsaved changes");
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "PUT" && r.url().includes(`/properties/${pid}/rules/`),
+  );
+  await page.keyboard.press("Control+s");
+  expect((await saved).status()).toBe(200);
+  await expect(bar().getByRole("status")).toHaveText("Saved");
+  await expect(bar()).toContainText("Revision 2");
+  const state = await page.request.get(`${server.origin}/api/properties/${pid}`);
+  const names = ((await state.json()) as { document: { rules: { name: string }[] } }).document
+    .rules;
+  expect(names.map((r) => r.name)).toContain(`${ruleName} (edited)`);
+});
+
+test("a nav link away from unsaved edits asks; Cancel stays, Leave goes", async () => {
+  await page.getByLabel("Name", { exact: true }).fill(`${ruleName} (half done)`);
+  const nav = page.getByRole("navigation", { name: "Property" });
+  await nav.getByRole("link", { name: "Data elements" }).click();
+  const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/rules\/RL/);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(`${ruleName} (half done)`);
+  await nav.getByRole("link", { name: "Data elements" }).click();
+  await dialog.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/data-elements$/);
+});
+
+for (const [name, width, height] of [
+  ["desktop", 1440, 900],
+  ["phone", 390, 844],
+] as const) {
+  test(`the Save bar stays in view at ${width} × ${height}, nothing scrolls sideways`, async () => {
+    await page.setViewportSize({ width, height });
+    await openRule();
+    await page.getByLabel("Name", { exact: true }).fill(`${ruleName} (${name})`);
+    const inView = async () => {
+      const box = (await bar().boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(height + 1);
+      expect(box.y).toBeGreaterThan(0);
+    };
+    await inView();
+    await page.screenshot({ path: join(tmpdir(), `rule-editor-${name}-top.png`) });
+    await page.mouse.wheel(0, 1200);
+    await expect(bar()).toBeInViewport();
+    await inView();
+    await page.screenshot({ path: join(tmpdir(), `rule-editor-${name}-scrolled.png`) });
+    // A field focused by keyboard scrolls clear of the bar.
+    const description = page.getByLabel("Notes", { exact: true });
+    await description.focus();
+    const field = (await description.boundingBox())!;
+    const barBox = (await bar().boundingBox())!;
+    expect(field.y + field.height).toBeLessThanOrEqual(barBox.y + 1);
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways).toBe(0);
+  });
+}
+
+test("no console errors along the way", () => {
+  expect(errors).toEqual([]);
+});
