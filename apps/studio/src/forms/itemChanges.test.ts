@@ -35,6 +35,25 @@ describe("itemChanges", () => {
     ]);
   });
 
+  it("labels settings by the manifest's field titles", () => {
+    const titled = catalog.map((x) => ({
+      ...x,
+      modules: x.modules.map((m) =>
+        m.name === "custom-code"
+          ? {
+              ...m,
+              settings: {
+                ...m.settings,
+                properties: { ...m.settings.properties, source: { type: "string", title: "Code" } },
+              },
+            }
+          : m,
+      ),
+    }));
+    const rows = itemChanges(rule([code("AC1", "a()")]), rule([code("AC1", "b()")]), titled);
+    expect(rows.map((r) => r.label)).toEqual(["Actions › Custom Code › Code"]);
+  });
+
   it("names added and removed components", () => {
     const rows = itemChanges(rule([code("AC1", "a()")]), rule([code("AC2", "b()")]), catalog);
     expect(rows.map((r) => `${r.change} ${r.label}`)).toEqual([

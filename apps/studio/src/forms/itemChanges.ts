@@ -1,5 +1,5 @@
-import type { ExtensionManifest } from "@liftoff/schema";
-import { moduleLabel } from "../extensions/useCatalog.ts";
+import type { ExtensionManifest, SettingsSchema } from "@liftoff/schema";
+import { findModule, moduleLabel } from "../extensions/useCatalog.ts";
 import { humanize } from "./schemaType.ts";
 
 /** One difference between two versions of an item, placed by labels a person reads. */
@@ -74,7 +74,7 @@ function walkList(from: Item[], to: Item[], label: string, key: string, ctx: Wal
         to: undefined,
         moved: { from: before.indexOf(item.id) + 1, to: after.indexOf(item.id) + 1 },
       });
-    walk(old, item, name, itemKey, ctx, true);
+    walk(old, item, name, itemKey, ctx, { component: true });
   }
   for (const item of from)
     if (!after.includes(item.id))
@@ -92,14 +92,42 @@ interface Walk {
   out: ChangeRow[];
 }
 
-function walk(from: unknown, to: unknown, label: string, key: string, ctx: Walk, item = false) {
+/** The settings schema of an item that has a module (a component, a data element) or is an extension. */
+function settingsSchemaOf(
+  item: Record<string, unknown>,
+  catalog: Catalog,
+): SettingsSchema | undefined {
+  if (typeof item.modulePath === "string") return findModule(catalog, item.modulePath)?.settings;
+  if (typeof item.name === "string") return catalog?.find((x) => x.name === item.name)?.settings;
+  return undefined;
+}
+
+interface Place {
+  /** A rule component: its settings are what it is, so they add no "Settings" step. */
+  component?: boolean;
+  /** The schema of the value here, for the manifest's field titles. */
+  schema?: SettingsSchema;
+}
+
+function walk(
+  from: unknown,
+  to: unknown,
+  label: string,
+  key: string,
+  ctx: Walk,
+  place: Place = {},
+) {
   if (same(from, to)) return;
   if (isObject(from) && isObject(to)) {
     const keys = [...new Set([...Object.keys(to), ...Object.keys(from)])];
     for (const k of keys) {
-      // A component's settings are what the component is: no "Settings" step in its label.
-      const part = item && k === "settings" ? label : join(label, humanize(k));
-      walk(from[k], to[k], part, `${key}.${k}`, ctx);
+      const child =
+        k === "settings" && place.schema === undefined
+          ? (settingsSchemaOf(to, ctx.catalog) ?? settingsSchemaOf(from, ctx.catalog))
+          : place.schema?.properties?.[k];
+      const title = place.schema?.properties?.[k]?.title ?? humanize(k);
+      const part = place.component && k === "settings" ? label : join(label, title);
+      walk(from[k], to[k], part, `${key}.${k}`, ctx, { schema: child });
     }
     return;
   }

@@ -6,7 +6,7 @@ import type {
 } from "@liftoff/schema";
 import ChangeTable from "../forms/ChangeTable.tsx";
 import { itemChanges, type ChangeRow } from "../forms/itemChanges.ts";
-import { humanize } from "../forms/schemaType.ts";
+import { fieldPathLabel } from "../forms/fieldPathLabel.ts";
 
 const KIND_LABEL: Record<ItemChange["kind"], string> = {
   rule: "Rule",
@@ -39,20 +39,11 @@ function itemOf(doc: PropertyDocument, change: ItemChange): unknown {
   }
 }
 
-/** `actions[0].settings.type` as words, when the documents are not at hand. */
-export function pathLabel(path: string): string {
-  return path
-    .split(/\.|\[(\d+)\]/)
-    .filter((part) => part !== undefined && part !== "")
-    .map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : humanize(part)))
-    .join(" › ");
-}
-
 function rowsOf(change: ItemChange, docs: Documents | undefined): ChangeRow[] {
   if (docs) return itemChanges(itemOf(docs.from, change), itemOf(docs.to, change), docs.catalog);
   return (change.fields ?? []).map((f) => ({
     key: f.path,
-    label: pathLabel(f.path),
+    label: fieldPathLabel(f.path),
     change: "changed",
     from: f.from,
     to: f.to,
