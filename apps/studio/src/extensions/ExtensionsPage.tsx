@@ -1,4 +1,9 @@
-import type { ExtensionManifest, PropertyExtension, PropertyState } from "@liftoff/schema";
+import {
+  extensionUsers,
+  type ExtensionManifest,
+  type PropertyExtension,
+  type PropertyState,
+} from "@liftoff/schema";
 import { useState, type FormEvent } from "react";
 import { useConfirm } from "../confirm/useConfirm.ts";
 import ConflictView from "../forms/ConflictView.tsx";
@@ -11,29 +16,26 @@ import SettingsForm from "../forms/SettingsForm.tsx";
 import { resourceOf, usePropertyChange, useProperty } from "../properties/useProperty.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
+import ExtensionCatalog from "./ExtensionCatalog.tsx";
+import ExtensionUsersNote from "./ExtensionUsersNote.tsx";
 import { useCatalog } from "./useCatalog.ts";
 
 /**
- * Installed extensions and their settings, each form generated from the catalog's schema
- * (Web SDK instances with per-environment datastream ids, identity org id and opt-in).
+ * The catalogue of what Liftoff ships, then the installed extensions and their settings, each
+ * form generated from the catalog's schema (Web SDK instances with per-environment datastream
+ * ids, identity org id and opt-in).
  */
 export default function ExtensionsPage() {
   const pid = useParams().pid!;
-  const api = useApi();
   const state = useProperty(pid).data!;
   const catalog = useCatalog();
-  const canEdit = useCan("editor");
-  // Installing sends no revision: the extension is new.
-  const install = usePropertyChange(pid, (extension: PropertyExtension) =>
-    api.properties.saveExtension(pid, undefined, extension),
-  );
   const installed = state.document.extensions;
-  const available = (catalog.data ?? []).filter((x) => !installed.some((i) => i.name === x.name));
 
   return (
     <>
       <h1>Extensions</h1>
-      <MutationError error={install.error} />
+      <ExtensionCatalog pid={pid} state={state} catalog={catalog.data ?? []} />
+      <h2>Installed</h2>
       {installed.map((extension, index) => (
         <ExtensionForm
           key={extension.name}
@@ -43,33 +45,6 @@ export default function ExtensionsPage() {
           manifest={catalog.data?.find((m) => m.name === extension.name)}
         />
       ))}
-      {canEdit && available.length > 0 && (
-        <section className="card">
-          <h2>Add an extension</h2>
-          <ul className="plain">
-            {available.map((m) => (
-              <li key={m.name}>
-                {m.displayName} {m.version}{" "}
-                <button
-                  type="button"
-                  aria-label={`Install ${m.displayName}`}
-                  disabled={install.isPending}
-                  onClick={() =>
-                    install.mutate({
-                      name: m.name,
-                      displayName: m.displayName,
-                      version: m.version,
-                      settings: {},
-                    })
-                  }
-                >
-                  Install
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
     </>
   );
 }
@@ -121,6 +96,7 @@ function ExtensionForm({
   const problems = itemProblems(state.problems, `extensions[${index}]`, save.error, "extension");
   const title = stored.displayName ?? manifest?.displayName ?? stored.name;
   const busy = save.isPending || remove.isPending;
+  const users = extensionUsers(state.document, stored.name);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(
@@ -155,10 +131,10 @@ function ExtensionForm({
     setBaseSettings((conflict!.current as PropertyExtension | null)?.settings ?? {});
   };
   return (
-    <form className="card" onSubmit={submit} aria-label={title}>
-      <h2>
+    <form className="card" id={`extension-${stored.name}`} onSubmit={submit} aria-label={title}>
+      <h3>
         {title} <span className="muted">{stored.version ?? manifest?.version}</span>
-      </h2>
+      </h3>
       {manifest ? (
         <SettingsForm
           idPrefix={`ext-${stored.name}`}
@@ -191,17 +167,21 @@ function ExtensionForm({
               Save
             </button>
           )}
-          <button
-            type="button"
-            className="danger"
-            disabled={busy}
-            aria-label={`Remove ${title}`}
-            onClick={onRemove}
-          >
-            Remove
-          </button>
+          {stored.name !== "core" && (
+            <button
+              type="button"
+              className="danger"
+              disabled={busy || users.length > 0}
+              aria-label={`Remove ${title}`}
+              aria-describedby={users.length > 0 ? `users-${stored.name}` : undefined}
+              onClick={onRemove}
+            >
+              Remove
+            </button>
+          )}
         </div>
       )}
+      <ExtensionUsersNote id={`users-${stored.name}`} pid={pid} name={stored.name} users={users} />
     </form>
   );
 }
