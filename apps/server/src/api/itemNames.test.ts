@@ -123,4 +123,32 @@ describe("names of rules and data elements", () => {
     });
     expect(longest.statusCode, longest.body).toBe(201);
   });
+
+  it("refuses bringing back a deleted item whose name another item took since", async () => {
+    const body = { modulePath: CODE, settings: { source: "return 1;" } };
+    const first = await editor.call("POST", `${P}/data-elements`, {
+      dataElement: { name: "visitor id", ...body },
+    });
+    const id = first.json<PropertyState>().saved!.id;
+    const removed = await editor.call("DELETE", `${P}/data-elements/${id}?revision=1`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const second = await editor.call("POST", `${P}/data-elements`, {
+      dataElement: { name: "visitor id", ...body },
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const revision = await revisionOf("dataElement", id);
+    const undo = await editor.call("POST", `${P}/resources/dataElement/${id}/restore`, {
+      revision,
+    });
+    expect(undo.statusCode).toBe(409);
+    expect(undo.json()).toMatchObject({
+      errors: [{ path: "from", message: 'A data element named "visitor id" already exists.' }],
+    });
+    const bulk = await editor.call("POST", `${P}/bulk`, {
+      action: "restore",
+      items: [{ kind: "dataElement", id, revision }],
+    });
+    expect(bulk.statusCode).toBe(409);
+    expect(bulk.json()).toMatchObject({ errors: [{ path: "items[0]" }] });
+  });
 });

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { userOf, type ApiContext } from "./ApiContext.ts";
 import { putResource, removeResource } from "../storage/authoring/propertyResources.ts";
 import { apiProblems } from "./apiProblems.ts";
+import { refuseTakenName } from "./refuseTakenName.ts";
 import type { ChangeNote, Expectation } from "./PropertyService.ts";
 import {
   item,
@@ -97,22 +98,6 @@ interface ListSpec<T> {
   from: (input: Record<string, unknown>) => T;
 }
 
-/**
- * 409 when `item` would share its name with another item of the list. Only a save that
- * introduces the name is refused: an item that already shares its name (stored before names
- * were checked) can still be saved under it, and renaming it resolves the clash.
- */
-function refuseTakenName<T extends { id: string; name: string }>(
-  list: readonly T[],
-  item: T,
-  spec: Pick<ListSpec<T>, "body" | "label">,
-): void {
-  const before = list.find((other) => other.id === item.id);
-  if (before?.name === item.name) return;
-  if (list.some((other) => other.id !== item.id && other.name === item.name))
-    throw apiProblems.nameTaken(`${spec.body}.name`, spec.label, item.name);
-}
-
 const singular = { events: "event", conditions: "condition", actions: "action" } as const;
 
 /**
@@ -168,7 +153,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
         (request) => ({ ref: { kind: spec.kind, id: newItem(request).id } }),
         (document, request) => {
           const item = newItem(request);
-          refuseTakenName(items(document), item, spec);
+          refuseTakenName(document, spec.kind, item, `${spec.body}.name`);
           items(document).push(item);
           return {
             action: `${spec.body}.create`,
@@ -184,7 +169,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
       edit(200, locked(spec.kind), (document, request) => {
         const id = paramsOf(request).id!;
         const item = spec.from({ ...memberOf(request, spec.body), id });
-        refuseTakenName(items(document), item, spec);
+        refuseTakenName(document, spec.kind, item, `${spec.body}.name`);
         // Saving over a deleted item (the editor chose "keep mine") brings it back.
         putResource(document, spec.kind, item);
         return {

@@ -10,6 +10,7 @@ import { putResource, removeResource } from "../storage/authoring/propertyResour
 import { userOf, type ApiContext } from "./ApiContext.ts";
 import { apiProblems } from "./apiProblems.ts";
 import { ruleFrom, withId } from "./itemRoutes.ts";
+import { refuseTakenName } from "./refuseTakenName.ts";
 import type { ChangeNote } from "./PropertyService.ts";
 import {
   positiveInteger,
@@ -132,6 +133,8 @@ export default function resourceRoutes(app: FastifyInstance, ctx: ApiContext): v
         userOf(request),
         [{ ref, revision: revisionOf(request) }],
         (document) => {
+          if (ref.kind === "rule" || ref.kind === "dataElement")
+            refuseTakenName(document, ref.kind, { id: ref.id, name: source.name }, "from");
           putResource(document, ref.kind, source.body);
           return {
             action: `${ref.kind}.restore`,
@@ -214,10 +217,19 @@ function applyBulk(
   document: PropertyDocument,
   action: BulkAction,
   items: BulkItem[],
-  restored: Array<{ body: unknown }>,
+  restored: Array<{ body: unknown; name: string }>,
 ): ChangeNote {
   items.forEach((item, i) => {
-    if (action === "restore") return putResource(document, item.kind, restored[i]!.body);
+    if (action === "restore") {
+      if (item.kind === "rule" || item.kind === "dataElement")
+        refuseTakenName(
+          document,
+          item.kind,
+          { id: item.id, name: restored[i]!.name },
+          `items[${i}]`,
+        );
+      return putResource(document, item.kind, restored[i]!.body);
+    }
     if (action === "delete") {
       removeResource(document, item);
       return;
