@@ -20,6 +20,7 @@ let csrf = "";
 let library: LibraryInfo;
 let rule: Rule;
 let swapRevision = 0;
+let typeRevision = 0;
 
 const studio = (path = "") => `${server.origin}/studio/${path}`;
 const prop = (section: string) => studio(`properties/${pid}/${section}`);
@@ -59,7 +60,9 @@ test.beforeAll(async ({ browser }) => {
     .csrfToken;
 
   const state = await call<PropertyState>("GET", "");
-  rule = state.document.rules.find((r) => (r.actions ?? []).length >= 2)!;
+  const sendsEvent = (r: Rule) =>
+    (r.actions ?? []).some((a) => a.modulePath.endsWith("/sendEvent.js"));
+  rule = state.document.rules.find((r) => (r.actions ?? []).length >= 2 && sendsEvent(r))!;
   const revision = state.resources.find((r) => r.kind === "rule" && r.id === rule.id)!.revision;
   const [first, second, ...rest] = rule.actions!;
   const saved = await call<PropertyState>("PUT", `/rules/${rule.id}`, {
@@ -67,6 +70,21 @@ test.beforeAll(async ({ browser }) => {
     rule: { ...rule, actions: [second, first, ...rest] },
   });
   swapRevision = saved.revision;
+  // A second save changes one setting: the history names it by the form's label.
+  const swapped = saved.document.rules.find((r) => r.id === rule.id)!;
+  const ruleRevision = saved.resources.find((r) => r.kind === "rule" && r.id === rule.id)!;
+  const retyped = await call<PropertyState>("PUT", `/rules/${rule.id}`, {
+    revision: ruleRevision.revision,
+    rule: {
+      ...swapped,
+      actions: swapped.actions.map((a) =>
+        a.modulePath.endsWith("/sendEvent.js")
+          ? { ...a, settings: { ...a.settings, type: "web.webinteraction.linkClicks" } }
+          : a,
+      ),
+    },
+  });
+  typeRevision = retyped.revision;
   library = await call<LibraryInfo>("POST", "/libraries", {
     name: libraryName,
     resources: [{ kind: "rule", id: rule.id }],
@@ -126,6 +144,10 @@ test("the history shows the swap as one move, by label, within the window", asyn
     await expect(diff.getByRole("row", { name: /moved from place/ })).toHaveCount(1);
     await expect(diff.getByRole("rowheader").first()).toHaveText(/^Actions › /);
     await expect(diff).not.toContainText("actions[");
+    await page.getByRole("button", { name: `Changes in revision ${typeRevision}` }).click();
+    const retyped = page.getByLabel(`Changes from revision ${swapRevision} to ${typeRevision}`);
+    await expect(retyped.getByRole("rowheader")).toHaveText(["Actions › Send event › Event type"]);
+    await page.getByRole("button", { name: `Changes in revision ${swapRevision}` }).click();
     await fitsWindow(page);
     await page.screenshot({
       path: join(repoRoot, `.reports/history-diff-${viewport.width}.png`),
@@ -135,11 +157,15 @@ test("the history shows the swap as one move, by label, within the window", asyn
     await page.goto(prop(`rules/${rule.id}`));
     await page.getByText(/^History \(revision \d+\)/).click();
     const revisions = page.locator("ol.revisions > li");
+    // The first revision against the current one: the move and the new event type.
     await revisions
-      .nth(1)
+      .last()
       .getByRole("button", { name: /^View r/ })
       .click();
     await expect(page.getByRole("row", { name: /moved from place/ })).toHaveCount(1);
+    await expect(
+      page.getByRole("rowheader", { name: "Actions › Send event › Event type" }),
+    ).toBeVisible();
     await fitsWindow(page);
     await page.screenshot({
       path: join(repoRoot, `.reports/rule-history-${viewport.width}.png`),
