@@ -90,7 +90,10 @@ test("the extensions page lists the catalogue and adds the Web SDK with what it 
   await form.getByRole("button", { name: "Add Web SDK" }).click();
   expect((await added).status()).toBe(200);
   await expect(entry).toContainText("Installed");
-  await expect(page.getByRole("form", { name: "Web SDK", exact: true })).toBeVisible();
+  // Configure leads to the installed extension's settings form.
+  await entry.getByRole("link", { name: "Configure Web SDK" }).click();
+  await expect(page).toHaveURL(/#extension-web-sdk$/);
+  await expect(page.getByRole("form", { name: "Web SDK", exact: true })).toBeInViewport();
   const state = await property();
   expect(state.document.company.orgId).toBe(orgId);
   expect(state.problems).toEqual([]);
