@@ -108,6 +108,52 @@ for (const [name, width, height] of [
   });
 }
 
+test("update-variable picks its Variable by name and stores typed JSON as an object", async () => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openRule();
+  const action = page.getByRole("region", { name: /^Action 1: Update variable/ });
+  const toggle = action.getByRole("button", { name: /^Action 1: Update variable/ });
+  if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  const picker = action.getByLabel("Variable to update");
+  await expect(picker.locator("option:checked")).toHaveText("analytics variable");
+  const data = action.getByLabel("Values to set");
+  await data.fill('{ "web": { "webPageDetails": { "name": "home" }');
+  await expect(data).toHaveAttribute("aria-invalid", "true");
+  await expect(action.getByText(/^Not valid JSON/)).toBeVisible();
+  await data.fill('{ "web": { "webPageDetails": { "name": "%page name%" } } }');
+  await expect(data).toHaveAttribute("aria-invalid", "false");
+  const saved = page.waitForResponse((r) => r.request().method() === "PUT");
+  await page.keyboard.press("Control+s");
+  expect((await saved).status()).toBe(200);
+  await expect(bar().getByRole("status")).toHaveText("Saved");
+  const state = (await (
+    await page.request.get(`${server.origin}/api/properties/${pid}`)
+  ).json()) as {
+    document: { rules: { name: string; actions: { settings: Record<string, unknown> }[] }[] };
+  };
+  const rule = state.document.rules.find((r) => r.name.startsWith(ruleName))!;
+  expect(rule.actions[0]!.settings.data).toEqual({
+    web: { webPageDetails: { name: "%page name%" } },
+  });
+  expect(rule.actions[0]!.settings.dataElementCacheId).toBe("pc-analytics-xdm");
+});
+
+test("send-event offers XDM event types and warns about a miscased one", async () => {
+  const send = page.getByRole("region", { name: /Send event/ }).first();
+  const toggle = send.getByRole("button", { name: /Send event/ });
+  if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  const type = send.getByLabel("Event type", { exact: true });
+  await type.fill("web.webInteraction.linkClicks");
+  await expect(send.getByRole("status")).toHaveText(
+    /XDM spells it web\.webinteraction\.linkClicks/,
+  );
+  await type.fill("web.webinteraction.linkClicks");
+  await expect(send.getByRole("status")).toHaveCount(0);
+  await page.screenshot({ path: join(tmpdir(), "rule-editor-widgets.png"), fullPage: false });
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(bar().getByRole("status")).toHaveText("No unsaved changes");
+});
+
 test("no console errors along the way", () => {
   expect(errors).toEqual([]);
 });

@@ -27,6 +27,12 @@ export interface SettingsSchema {
    * `selector` must parse as CSS (the studio checks both as the user types); `json` stays JSON.
    */
   format?: "code" | "url" | "selector" | "regex" | "json";
+  /**
+   * Studio hint for a purpose-made control: `variableDataElement` picks one of the property's
+   * Variable data elements by name (storing its key); `xdmEventType` offers XDM's event types
+   * and warns about others; `jsonOrToken` edits an object as JSON or one `%data element%` token.
+   */
+  widget?: "variableDataElement" | "xdmEventType" | "jsonOrToken";
 }
 
 export interface ModuleManifest {

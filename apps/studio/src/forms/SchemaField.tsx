@@ -2,10 +2,13 @@ import type { SettingsSchema } from "@liftoff/schema";
 import CodeField from "./CodeField.tsx";
 import FieldProblems from "./FieldProblems.tsx";
 import JsonField from "./JsonField.tsx";
+import JsonOrTokenField from "./JsonOrTokenField.tsx";
 import { childPath, problemsAt, type PathMessage } from "./problems.ts";
 import { emptyValue, humanize, schemaType } from "./schemaType.ts";
 import TokenInput from "./TokenInput.tsx";
 import { useTokenNames } from "./TokenNamesContext.ts";
+import VariableDataElementField from "./VariableDataElementField.tsx";
+import XdmEventTypeField from "./XdmEventTypeField.tsx";
 
 export interface SchemaFieldProps {
   label: string;
@@ -77,7 +80,26 @@ export default function SchemaField(props: SchemaFieldProps) {
   }
 
   let control;
-  if (type === "boolean") {
+  const widgetProps = { id, readOnly, describedBy };
+  if (schema.widget === "variableDataElement") {
+    control = (
+      <VariableDataElementField
+        {...widgetProps}
+        value={typeof value === "string" ? value : ""}
+        onChange={onChange}
+      />
+    );
+  } else if (schema.widget === "xdmEventType") {
+    control = (
+      <XdmEventTypeField
+        {...widgetProps}
+        value={typeof value === "string" ? value : ""}
+        onChange={onChange}
+      />
+    );
+  } else if (schema.widget === "jsonOrToken") {
+    control = <JsonOrTokenField {...widgetProps} value={value} onChange={onChange} />;
+  } else if (type === "boolean") {
     return (
       <div className="field field-check">
         <label>

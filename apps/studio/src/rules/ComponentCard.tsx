@@ -15,7 +15,7 @@ import FieldProblems from "../forms/FieldProblems.tsx";
 import { problemsAt, problemsUnder, type PathMessage } from "../forms/problems.ts";
 import SettingsForm from "../forms/SettingsForm.tsx";
 import { initialSettings } from "../forms/schemaType.ts";
-import { componentSummary } from "./componentSummary.ts";
+import { componentDetails } from "./componentDetails.ts";
 
 export type RuleComponent = PropertyRuleEvent & PropertyRuleCondition & PropertyRuleAction;
 export type ComponentKind = "events" | "conditions" | "actions";
@@ -72,6 +72,7 @@ export default function ComponentCard({
   const title = `${noun} ${index + 1}`;
   const id = `${kind}-${index}`;
   const set = (patch: Partial<RuleComponent>) => onChange({ ...value, ...patch });
+  const details = componentDetails(module, value.settings);
   const numberOrUndefined = (text: string) => (text === "" ? undefined : Number(text));
 
   return (
@@ -89,11 +90,7 @@ export default function ComponentCard({
               {title}: {module?.displayName ?? value.modulePath}
               {value.negate && <span className="badge">not</span>}
             </span>
-            {!open && (
-              <span className="component-summary">
-                {componentSummary(module, value.modulePath, value.settings)}
-              </span>
-            )}
+            {!open && details && <span className="component-summary">{details}</span>}
           </button>
         </h3>
         {!readOnly && (

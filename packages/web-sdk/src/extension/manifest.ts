@@ -144,7 +144,7 @@ export const manifest: ExtensionManifest = {
             "Instance",
           ),
           type: label(
-            str(),
+            { type: "string", widget: "xdmEventType" },
             "Event type",
             "The XDM event type, e.g. web.webpagedetails.pageViews",
             "Type",
@@ -183,7 +183,7 @@ export const manifest: ExtensionManifest = {
         type: "object",
         properties: {
           dataElementCacheId: label(
-            str(),
+            { type: "string", widget: "variableDataElement" },
             "Variable to update",
             "A Variable data element of this property",
             "Data element",
@@ -195,7 +195,7 @@ export const manifest: ExtensionManifest = {
             "Data element ID",
           ),
           data: label(
-            {},
+            { format: "json", widget: "jsonOrToken" },
             "Values to set",
             "An object (JSON) merged into the variable, or a %data element% token",
             "Data",

@@ -33,15 +33,13 @@ const KEY_SETTINGS = [
 ];
 
 /**
- * One line that says what a rule component does, for its collapsed card: the module's name
- * and its key settings, e.g. "Click on a.download" or "Path Without Query String: /ms/".
+ * What a component's key settings are, in a few words: "on a.download" for an event on
+ * elements, "/ms/, /auto" for a path condition; undefined when nothing is set.
  */
-export function componentSummary(
+export function componentDetails(
   module: ModuleManifest | undefined,
-  modulePath: string,
   settings: Record<string, unknown> | undefined,
-): string {
-  const name = module?.displayName ?? modulePath;
+): string | undefined {
   const values = settings ?? {};
   const selector = shortValue(values.elementSelector);
   const keys = [
@@ -54,6 +52,6 @@ export function componentSummary(
     .map((key) => shortValue(values[key]))
     .filter((part): part is string => part !== undefined)
     .slice(0, 2);
-  if (selector) return clip(`${name} on ${[selector, ...parts].join(" · ")}`);
-  return clip(parts.length ? `${name}: ${parts.join(" · ")}` : name);
+  if (selector) return clip(`on ${[selector, ...parts].join(" · ")}`);
+  return parts.length ? clip(parts.join(" · ")) : undefined;
 }

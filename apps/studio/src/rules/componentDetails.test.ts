@@ -1,6 +1,6 @@
 import type { ModuleManifest } from "@liftoff/schema";
 import { describe, expect, it } from "vitest";
-import { componentSummary } from "./componentSummary.ts";
+import { componentDetails } from "./componentDetails.ts";
 
 const module = (displayName: string, keys: string[]): ModuleManifest => ({
   path: `core/src/lib/x/${displayName}.js`,
@@ -10,34 +10,29 @@ const module = (displayName: string, keys: string[]): ModuleManifest => ({
   settings: { type: "object", properties: Object.fromEntries(keys.map((k) => [k, {}])) },
 });
 
-describe("componentSummary", () => {
+describe("componentDetails", () => {
   it("names a DOM event's element", () => {
     const click = module("Click", ["elementSelector", "bubbleStop", "anchorDelay"]);
-    expect(componentSummary(click, "", { elementSelector: "a.download", bubbleStop: true })).toBe(
-      "Click on a.download",
+    expect(componentDetails(click, { elementSelector: "a.download", bubbleStop: true })).toBe(
+      "on a.download",
     );
   });
 
-  it("lists a condition's values and a send-event's type", () => {
+  it("lists a condition's values and puts a send-event's type first", () => {
     const path = module("Path Without Query String", ["paths"]);
     const paths = [{ value: "/ms/", valueIsRegex: true }, { value: "/auto" }];
-    expect(componentSummary(path, "", { paths })).toBe("Path Without Query String: /ms/, /auto");
+    expect(componentDetails(path, { paths })).toBe("/ms/, /auto");
     const send = module("Send event", ["instanceName", "type", "xdm"]);
     const settings = { instanceName: "alloy", type: "web.webpagedetails.pageViews", xdm: "%XDM%" };
-    expect(componentSummary(send, "", settings)).toBe(
-      "Send event: web.webpagedetails.pageViews · alloy",
-    );
+    expect(componentDetails(send, settings)).toBe("web.webpagedetails.pageViews · alloy");
   });
 
-  it("shows code's first line, clipped, and falls back to the module path", () => {
+  it("shows code's first line, clipped to 80 characters, and nothing for no settings", () => {
     const code = module("Custom Code", ["source", "language"]);
-    const source = `${"x".repeat(100)}\nsecond line`;
-    const line = componentSummary(code, "", { source, language: "javascript" });
-    expect(line.length).toBe(80);
-    expect(line.startsWith("Custom Code: xxx")).toBe(true);
+    const line = componentDetails(code, { source: `${"x".repeat(100)}\nmore`, language: "html" })!;
+    expect(line).toHaveLength(80);
     expect(line.endsWith("…")).toBe(true);
-    expect(componentSummary(undefined, "other/src/lib/thing.js", {})).toBe(
-      "other/src/lib/thing.js",
-    );
+    expect(componentDetails(module("Page Bottom", []), {})).toBeUndefined();
+    expect(componentDetails(undefined, undefined)).toBeUndefined();
   });
 });

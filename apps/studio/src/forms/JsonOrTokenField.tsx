@@ -1,0 +1,67 @@
+import { useState } from "react";
+
+const WHOLE_TOKEN = /^%[^%\n]+%$/;
+
+/** The value a text stands for: an object from JSON, one token as text, or why it is neither. */
+export function readJsonOrToken(text: string): { value: unknown; error?: string } {
+  const trimmed = text.trim();
+  if (trimmed === "") return { value: undefined };
+  if (WHOLE_TOKEN.test(trimmed)) return { value: trimmed };
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))
+      return { value: parsed };
+    return { value: text, error: "Expected a JSON object { … }, or one %data element% token." };
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    return { value: text, error: `Not valid JSON (${detail}); or use one %data element% token.` };
+  }
+}
+
+/**
+ * An object setting edited as JSON, or as one `%data element%` token that stands for the
+ * object. Checked as the user types: a valid object is stored as an object (never as the
+ * text of one), a token as the token; anything else stays as text, marked invalid.
+ */
+export default function JsonOrTokenField({
+  id,
+  value,
+  onChange,
+  readOnly,
+  describedBy,
+}: {
+  id: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  readOnly?: boolean;
+  describedBy?: string;
+}) {
+  const [text, setText] = useState(() =>
+    value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value, null, 2),
+  );
+  const { error } = readJsonOrToken(text);
+  const errorId = `${id}-json-error`;
+  return (
+    <>
+      <textarea
+        id={id}
+        className="json-field"
+        value={text}
+        readOnly={readOnly}
+        spellCheck={false}
+        placeholder={'{ "web": { "webPageDetails": { "name": "%page name%" } } }'}
+        aria-invalid={error !== undefined}
+        aria-describedby={[describedBy, error ? errorId : ""].filter(Boolean).join(" ")}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(readJsonOrToken(e.target.value).value);
+        }}
+      />
+      {error && (
+        <p id={errorId} className="field-problems">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
