@@ -95,10 +95,12 @@ for (const [name, width, height] of [
     await expect(bar()).toBeInViewport();
     await inView();
     await page.screenshot({ path: join(tmpdir(), `rule-editor-${name}-scrolled.png`) });
-    // A field focused by keyboard scrolls clear of the bar.
-    const description = page.getByLabel("Notes", { exact: true });
-    await description.focus();
-    const field = (await description.boundingBox())!;
+    // A control below the fold, focused, scrolls into view above the bar, not behind it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const below = page.getByRole("button", { name: "Add action" });
+    expect((await below.boundingBox())!.y).toBeGreaterThan(height);
+    await below.focus();
+    const field = (await below.boundingBox())!;
     const barBox = (await bar().boundingBox())!;
     expect(field.y + field.height).toBeLessThanOrEqual(barBox.y + 1);
     const sideways = await page.evaluate(
