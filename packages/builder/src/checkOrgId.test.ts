@@ -21,4 +21,13 @@ describe("the property's org id", () => {
         "the Web SDK extension needs the property's org id (like ABCDEF0123456789ABCDEF01@AdobeOrg)",
     });
   });
+
+  it("has Adobe's form when it is set", () => {
+    const doc = smallProperty();
+    doc.company.orgId = "acme";
+    expect(validateProperty(doc)).toContainEqual({
+      path: "company.orgId",
+      message: 'expected an org id like ABCDEF0123456789ABCDEF01@AdobeOrg, got "acme"',
+    });
+  });
 });
