@@ -173,9 +173,10 @@ test("a library builds to development and its event arrives in the live stream",
 test("the library is submitted, approved and published to production, then rolled back", async () => {
   await page.goto(prop("libraries"));
   const card = page.getByRole("article", { name: "Quote funnel" });
-  page.on("dialog", (dialog) => void dialog.accept());
   for (const step of ["Submit for approval", "Approve", "Publish to production"]) {
     await card.getByRole("button", { name: `${step}: Quote funnel` }).click();
+    if (step === "Publish to production")
+      await page.getByRole("dialog").getByRole("button", { name: step, exact: true }).click();
     await expect(card.getByRole("button", { name: `${step}: Quote funnel` })).toHaveCount(0);
   }
   const published = page.getByRole("region", { name: "Published" });
@@ -186,6 +187,7 @@ test("the library is submitted, approved and published to production, then rolle
 
   const initial = published.getByRole("article", { name: "Initial" });
   await initial.getByRole("button", { name: "Roll back to this library: Initial" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Roll back" }).click();
   await expect(initial).toContainText("live");
   await expect(published.getByRole("article", { name: "Quote funnel" })).not.toContainText("live");
   expect(await library()).not.toBe(live);
@@ -197,7 +199,8 @@ test("the library is submitted, approved and published to production, then rolle
   await page.getByLabel("Name").fill("QA");
   await page.getByRole("button", { name: "Add environment" }).click();
   await expect(page.getByRole("heading", { name: /^QA/ })).toBeVisible();
-  await page.getByRole("button", { name: "Remove environment QA" }).click(); // confirmed above
+  await page.getByRole("button", { name: "Remove environment QA" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove environment" }).click();
   await expect(page.getByRole("heading", { name: /^QA/ })).toHaveCount(0);
   await page.goto(prop("revisions"));
   await page

@@ -128,7 +128,7 @@ function LibraryView({ pid, library }: { pid: string; library: LibraryInfo }) {
           are now.
         </p>
       ) : (
-        <table>
+        <table tabIndex={0} aria-label="Resources">
           <thead>
             <tr>
               <th scope="col">Kind</th>
@@ -174,7 +174,7 @@ function LibraryView({ pid, library }: { pid: string; library: LibraryInfo }) {
       {library.builds.length === 0 ? (
         <p className="muted">Not built yet.</p>
       ) : (
-        <table>
+        <table tabIndex={0} aria-label="Builds">
           <thead>
             <tr>
               <th scope="col">Stage</th>

@@ -33,7 +33,7 @@ export default function UsersPage() {
       <h1>Users</h1>
       <MutationError error={update.error ?? remove.error} />
       <QueryState query={users}>
-        <table>
+        <table tabIndex={0} aria-label="Users">
           <thead>
             <tr>
               <th scope="col">User</th>
