@@ -1,39 +1,27 @@
 import type { PropertyState } from "@liftoff/schema";
 import { expect, test, type Page } from "@playwright/test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { repoRoot, startServer, type RunningServer } from "./startServer.ts";
+import { openDemoStudio, type DemoStudio } from "./demoStudio.ts";
+import { repoRoot, type RunningServer } from "./startServer.ts";
 
 // Reports in Chromium against the real server: bar charts of the insurance property start at
 // zero with readable labels and a CSV per report, at desktop and phone widths without sideways
 // scrolling; a new property with no events says how to get data.
 test.describe.configure({ mode: "serial" });
 
-const password = "reports-e2e-admin-1";
 const pid = "PRpcmarketing";
 const longPage = "pc:insurance:auto:quote:start:vehicle-details:step-one";
 let server: RunningServer;
 let page: Page;
-const errors: string[] = [];
+let errors: string[] = [];
+let studio: DemoStudio | undefined;
 
 test.beforeAll(async ({ browser }) => {
-  server = await startServer(
-    ["--demo", "--demo-port", "0", "--data", mkdtempSync(join(tmpdir(), "liftoff-reports-e2e-"))],
-    { LIFTOFF_ADMIN_PASSWORD: password, LIFTOFF_LOG_LEVEL: "warn" },
-  );
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${server.origin}/studio/`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("link", { name: "PC Marketing" })).toBeVisible();
+  studio = await openDemoStudio(browser, "reports");
+  ({ server, page, errors } = studio);
 });
 test.afterAll(async () => {
-  await page?.close();
-  await server?.stop();
+  await studio?.close();
 });
 
 const reports = (property: string) =>

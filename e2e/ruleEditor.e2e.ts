@@ -1,38 +1,27 @@
 import { expect, test, type Page } from "@playwright/test";
-import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer, type RunningServer } from "./startServer.ts";
+import { openDemoStudio, type DemoStudio } from "./demoStudio.ts";
+import type { RunningServer } from "./startServer.ts";
 
 // The rule editor against a real `liftoff serve --demo`: Ctrl+S saves and says "Saved", a link
 // away from unsaved edits asks first, and the Save bar stays in view at desktop and phone sizes
 // without the page scrolling sideways.
 test.describe.configure({ mode: "serial" });
 
-const password = "rule-editor-e2e-admin-1";
 const pid = "PRpcmarketing";
 const ruleName = "All Pages - Page View";
 let server: RunningServer;
 let page: Page;
-const errors: string[] = [];
+let errors: string[] = [];
+let studio: DemoStudio | undefined;
 
 test.beforeAll(async ({ browser }) => {
-  server = await startServer(
-    ["--demo", "--demo-port", "0", "--data", mkdtempSync(join(tmpdir(), "liftoff-rule-editor-"))],
-    { LIFTOFF_ADMIN_PASSWORD: password, LIFTOFF_LOG_LEVEL: "warn" },
-  );
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${server.origin}/studio/`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("link", { name: "PC Marketing" })).toBeVisible();
+  studio = await openDemoStudio(browser, "rule-editor");
+  ({ server, page, errors } = studio);
 });
 test.afterAll(async () => {
-  await page?.close();
-  await server?.stop();
+  await studio?.close();
 });
 
 async function openRule() {

@@ -1,37 +1,26 @@
 import { expect, test, type Page } from "@playwright/test";
-import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer, type RunningServer } from "./startServer.ts";
+import { openDemoStudio, type DemoStudio } from "./demoStudio.ts";
+import type { RunningServer } from "./startServer.ts";
 
 // The demo's insurance property fills one Web SDK Variable from 17 rules: the problems page
 // lists the fields that can leak between their events as warnings, apart from problems
 // (the revision still "can be built"), at a desktop and a phone width.
 test.describe.configure({ mode: "serial" });
 
-const password = "variable-leaks-admin-1";
 const pid = "PRpcmarketing";
 let server: RunningServer;
 let page: Page;
-const errors: string[] = [];
+let errors: string[] = [];
+let studio: DemoStudio | undefined;
 
 test.beforeAll(async ({ browser }) => {
-  server = await startServer(
-    ["--demo", "--demo-port", "0", "--data", mkdtempSync(join(tmpdir(), "liftoff-leaks-e2e-"))],
-    { LIFTOFF_ADMIN_PASSWORD: password, LIFTOFF_LOG_LEVEL: "warn" },
-  );
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${server.origin}/studio/`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("link", { name: "PC Marketing" })).toBeVisible();
+  studio = await openDemoStudio(browser, "variable-leaks");
+  ({ server, page, errors } = studio);
 });
 test.afterAll(async () => {
-  await page?.close();
-  await server?.stop();
+  await studio?.close();
 });
 
 for (const [name, width, height] of [
