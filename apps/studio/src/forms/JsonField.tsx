@@ -1,19 +1,8 @@
 import { useState } from "react";
+import type { WidgetProps } from "./WidgetProps.ts";
 
 /** Free-form JSON (objects without a schema, `format: "json"`): parsed when the field loses focus. */
-export default function JsonField({
-  id,
-  value,
-  onChange,
-  readOnly,
-  describedBy,
-}: {
-  id: string;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  readOnly?: boolean;
-  describedBy?: string;
-}) {
+export default function JsonField({ id, value, onChange, readOnly, describedBy }: WidgetProps) {
   const shown = value === undefined ? "" : JSON.stringify(value, null, 2);
   const [text, setText] = useState(shown);
   const [error, setError] = useState<string | null>(null);

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import type { WidgetProps } from "./WidgetProps.ts";
 
 const WHOLE_TOKEN = /^%[^%\n]+%$/;
 
@@ -29,13 +30,7 @@ export default function JsonOrTokenField({
   onChange,
   readOnly,
   describedBy,
-}: {
-  id: string;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  readOnly?: boolean;
-  describedBy?: string;
-}) {
+}: WidgetProps) {
   const [text, setText] = useState(() =>
     value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value, null, 2),
   );

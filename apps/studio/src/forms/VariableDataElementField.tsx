@@ -1,6 +1,7 @@
 import type { PropertyDataElement } from "@liftoff/schema";
 import { useParams } from "react-router";
 import { useProperty } from "../properties/useProperty.ts";
+import type { WidgetProps } from "./WidgetProps.ts";
 
 const VARIABLE = "web-sdk/src/lib/dataElements/variable.js";
 
@@ -24,13 +25,7 @@ export default function VariableDataElementField({
   onChange,
   readOnly,
   describedBy,
-}: {
-  id: string;
-  value: string;
-  onChange: (value: string | undefined) => void;
-  readOnly?: boolean;
-  describedBy?: string;
-}) {
+}: WidgetProps<string, string | undefined>) {
   const { pid = "" } = useParams();
   const elements = useProperty(pid).data?.document.dataElements ?? [];
   const variables = elements

@@ -1,4 +1,5 @@
 import { XDM_EVENT_TYPES, xdmEventTypeWarning } from "./xdmEventTypes.ts";
+import type { WidgetProps } from "./WidgetProps.ts";
 
 /**
  * Event type of a send-event action: free text offered XDM's event types (a datalist), with a
@@ -10,13 +11,7 @@ export default function XdmEventTypeField({
   onChange,
   readOnly,
   describedBy,
-}: {
-  id: string;
-  value: string;
-  onChange: (value: string | undefined) => void;
-  readOnly?: boolean;
-  describedBy?: string;
-}) {
+}: WidgetProps<string, string | undefined>) {
   const warning = xdmEventTypeWarning(value);
   const listId = `${id}-xdm-types`;
   const warningId = `${id}-xdm-warning`;
