@@ -26,6 +26,13 @@ const label = (
   const description = [hint, launch && `Launch: ${launch}`].filter(Boolean).join(". ");
   return description ? { ...schema, title, description } : { ...schema, title };
 };
+/**
+ * Puts fields under a collapsible heading in the studio's form: "Advanced" (starts closed)
+ * for options most rules keep at their defaults, "Timing" for waits and delays.
+ */
+const inGroup = (group: string, schema: SettingsSchema): SettingsSchema => ({ ...schema, group });
+const advanced = (schema: SettingsSchema) => inGroup("Advanced", schema);
+const timing = (schema: SettingsSchema) => inGroup("Timing", schema);
 const obj = (
   properties: Record<string, SettingsSchema>,
   required: string[] = [],
@@ -80,23 +87,29 @@ const bubbly = {
     "Elements matching the CSS selector",
   ),
   elementProperties,
-  bubbleFireIfParent: label(
-    bool(true),
-    "Also run when the event starts inside a matching element",
-    "e.g. a click on the icon inside a matching button",
-    "Bubble fire if parent",
+  bubbleFireIfParent: advanced(
+    label(
+      bool(true),
+      "Also run when the event starts inside a matching element",
+      "e.g. a click on the icon inside a matching button",
+      "Bubble fire if parent",
+    ),
   ),
-  bubbleFireIfChildFired: label(
-    bool(true),
-    "Run even if a rule already ran for an element inside this one",
-    undefined,
-    "Bubble fire if child fired",
+  bubbleFireIfChildFired: advanced(
+    label(
+      bool(true),
+      "Run even if a rule already ran for an element inside this one",
+      undefined,
+      "Bubble fire if child fired",
+    ),
   ),
-  bubbleStop: label(
-    bool(false),
-    "Stop rules for outer elements after this one runs",
-    undefined,
-    "Bubble stop",
+  bubbleStop: advanced(
+    label(
+      bool(false),
+      "Stop rules for outer elements after this one runs",
+      undefined,
+      "Bubble stop",
+    ),
   ),
 };
 
@@ -192,11 +205,13 @@ export const manifest: ModuleManifest[] = [
     "Click",
     obj({
       ...bubbly,
-      anchorDelay: label(
-        num({ minimum: 1, default: 100 }),
-        "Hold a clicked link (ms)",
-        "Gives the rule time to send its event before the browser follows the link",
-        "Delay link activation",
+      anchorDelay: advanced(
+        label(
+          num({ minimum: 1, default: 100 }),
+          "Hold a clicked link (ms)",
+          "Gives the rule time to send its event before the browser follows the link",
+          "Delay link activation",
+        ),
       ),
     }),
   ),
@@ -283,17 +298,16 @@ export const manifest: ModuleManifest[] = [
       {
         elementSelector: selector,
         elementProperties,
-        delay: label(
-          num({ minimum: 0 }),
-          "Only after it stays in view for (ms)",
-          undefined,
-          "Delay",
+        delay: timing(
+          label(num({ minimum: 0 }), "Only after it stays in view for (ms)", undefined, "Delay"),
         ),
-        frequency: label(
-          oneOf(["firstEntry", "everyEntry"], { default: "firstEntry" }),
-          "How often",
-          "The first time it enters the viewport, or every time",
-          "Frequency",
+        frequency: timing(
+          label(
+            oneOf(["firstEntry", "everyEntry"], { default: "firstEntry" }),
+            "How often",
+            "The first time it enters the viewport, or every time",
+            "Frequency",
+          ),
         ),
       },
       ["elementSelector"],
@@ -360,8 +374,10 @@ export const manifest: ModuleManifest[] = [
         "Scroll depths (% of the page)",
         "One event per depth reached",
       ),
-      initialDelay: label(num({ minimum: 0, default: 100 }), "Start watching after (ms)"),
-      timeSpent: label(num({ minimum: 0, default: 10 }), "Check after scrolling stops for (ms)"),
+      initialDelay: advanced(label(num({ minimum: 0, default: 100 }), "Start watching after (ms)")),
+      timeSpent: advanced(
+        label(num({ minimum: 0, default: 10 }), "Check after scrolling stops for (ms)"),
+      ),
     }),
     true,
   ),
@@ -373,7 +389,7 @@ export const manifest: ModuleManifest[] = [
     obj({
       scrollDepth: label(num({ minimum: 0, maximum: 100, default: 50 }), "Scroll depth (%)"),
       seconds: label(num({ minimum: 0, default: 30 }), "Seconds on the page"),
-      initialDelay: label(num({ minimum: 0, default: 100 }), "Start watching after (ms)"),
+      initialDelay: advanced(label(num({ minimum: 0, default: 100 }), "Start watching after (ms)")),
     }),
     true,
   ),
@@ -385,8 +401,8 @@ export const manifest: ModuleManifest[] = [
     obj(
       {
         elementSelector: selector,
-        timeout: label(num({ minimum: 0, default: 5000 }), "Give up after (ms)"),
-        poll: label(num({ minimum: 1, default: 100 }), "Look every (ms)"),
+        timeout: timing(label(num({ minimum: 0, default: 5000 }), "Give up after (ms)")),
+        poll: timing(label(num({ minimum: 1, default: 100 }), "Look every (ms)")),
       },
       ["elementSelector"],
     ),
@@ -612,18 +628,22 @@ export const manifest: ModuleManifest[] = [
     obj(
       {
         language: oneOf(["javascript", "html"], { default: "javascript" }),
-        global: label(
-          bool(false),
-          "Run in the page's global scope",
-          "Variables it declares become globals; the event object is not available",
-          "Execute globally",
+        global: advanced(
+          label(
+            bool(false),
+            "Run in the page's global scope",
+            "Variables it declares become globals; the event object is not available",
+            "Execute globally",
+          ),
         ),
         source: code,
-        isExternal: label(
-          bool(false),
-          "Code is loaded from a separate file",
-          "Set by imports from Launch, where the code lives in its own file",
-          "Is external",
+        isExternal: advanced(
+          label(
+            bool(false),
+            "Code is loaded from a separate file",
+            "Set by imports from Launch, where the code lives in its own file",
+            "Is external",
+          ),
         ),
       },
       ["language", "source"],
@@ -643,9 +663,11 @@ export const manifest: ModuleManifest[] = [
           "Identifier",
         ),
         detail: label(
-          obj({
-            eventObjectEntries: label(list(obj({ key: str(), value: {} }, ["key"])), "Details"),
-          }),
+          advanced(
+            obj({
+              eventObjectEntries: label(list(obj({ key: str(), value: {} }, ["key"])), "Details"),
+            }),
+          ),
           "Event details",
           "Values the triggered rules see in event.detail",
           "Event detail",

@@ -33,6 +33,14 @@ export interface SettingsSchema {
    * and warns about others; `jsonOrToken` edits an object as JSON or one `%data element%` token.
    */
   widget?: "variableDataElement" | "xdmEventType" | "jsonOrToken";
+  /**
+   * Studio hint on a property of an object: the plain-words heading of the collapsible group
+   * it is shown in ("Advanced", "Timing", "Identity"). Properties without one come first;
+   * groups follow in the order of their first property. A group opens by itself when one of
+   * its fields has a problem or a value other than its default; "Advanced" otherwise starts
+   * closed, any other group open. Validation ignores it.
+   */
+  group?: string;
 }
 
 export interface ModuleManifest {

@@ -5,6 +5,14 @@ import JsonField from "./JsonField.tsx";
 import JsonOrTokenField from "./JsonOrTokenField.tsx";
 import { childPath, problemsAt, type PathMessage } from "./problems.ts";
 import { emptyValue, humanize, schemaType } from "./schemaType.ts";
+import SettingsGroup from "./SettingsGroup.tsx";
+import {
+  countProblemsIn,
+  groupFields,
+  groupPaths,
+  isChanged,
+  type SchemaEntry,
+} from "./settingsGroups.ts";
 import TokenInput from "./TokenInput.tsx";
 import { useTokenNames } from "./TokenNamesContext.ts";
 import VariableDataElementField from "./VariableDataElementField.tsx";
@@ -196,10 +204,13 @@ export default function SchemaField(props: SchemaFieldProps) {
   );
 }
 
-/** The properties of an object schema, each as its own field. */
+/**
+ * The properties of an object schema, each as its own field: ungrouped ones first, then each
+ * `group` the manifest names, collapsible (SettingsGroup).
+ */
 export function ObjectFields(props: SchemaFieldProps & { value: Record<string, unknown> }) {
-  const { schema, value, onChange, path } = props;
-  return Object.entries(schema.properties ?? {}).map(([key, child]) => (
+  const { schema, value, onChange, path, problems, idPrefix } = props;
+  const field = ([key, child]: SchemaEntry) => (
     <SchemaField
       key={key}
       {...props}
@@ -215,7 +226,25 @@ export function ObjectFields(props: SchemaFieldProps & { value: Record<string, u
         onChange(copy);
       }}
     />
-  ));
+  );
+  const { ungrouped, groups } = groupFields(schema);
+  return (
+    <>
+      {ungrouped.map(field)}
+      {groups.map(({ name, entries }) => (
+        <SettingsGroup
+          key={name}
+          id={`${domId(idPrefix, path)}-group-${name.replace(/[^A-Za-z0-9_-]+/g, "_")}`}
+          name={name}
+          fields={entries.length}
+          changed={entries.filter(([key, child]) => isChanged(child, value[key])).length}
+          problems={countProblemsIn(problems, groupPaths(path, entries))}
+        >
+          {entries.map(field)}
+        </SettingsGroup>
+      ))}
+    </>
+  );
 }
 
 function ArrayItems(props: SchemaFieldProps & { value: unknown[] }) {

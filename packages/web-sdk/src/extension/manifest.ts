@@ -20,6 +20,12 @@ const label = (
   return description ? { ...schema, title, description } : { ...schema, title };
 };
 
+/**
+ * Puts a field under a collapsible heading in the studio's form; "Advanced" (options most
+ * properties never change) starts closed.
+ */
+const inGroup = (group: string, schema: SettingsSchema): SettingsSchema => ({ ...schema, group });
+
 const instance: SettingsSchema = {
   type: "object",
   properties: {
@@ -37,72 +43,101 @@ const instance: SettingsSchema = {
       "Production's when empty",
       "Datastream (development)",
     ),
-    orgId: label(
-      str(),
-      "Adobe organization id",
-      "The property's org id when empty",
-      "IMS organization ID",
+    orgId: inGroup(
+      "Identity",
+      label(
+        str(),
+        "Adobe organization id",
+        "The property's org id when empty",
+        "IMS organization ID",
+      ),
     ),
-    edgeDomain: label(str(), "Edge domain", "e.g. a first-party CNAME; Adobe's when empty"),
-    edgeBasePath: label(str(), "Edge path", undefined, "Edge base path"),
-    edgeOrigin: label(
-      { type: "string", format: "url" },
-      "Edge server address",
-      "Where events are sent, e.g. this Liftoff server; for local development edges",
+    edgeDomain: inGroup(
+      "Where events are sent",
+      label(str(), "Edge domain", "e.g. a first-party CNAME; Adobe's when empty"),
     ),
-    defaultConsent: label(
-      { type: "string", enum: ["in", "out", "pending"], default: "in" },
-      "Consent before the visitor chooses",
-      "in: collect; out: drop; pending: hold events until consent is given",
-      "Default consent",
+    edgeBasePath: inGroup(
+      "Where events are sent",
+      label(str(), "Edge path", undefined, "Edge base path"),
     ),
-    thirdPartyCookiesEnabled: label(
-      bool(true),
-      "Use third-party cookies",
-      undefined,
-      "Use third-party cookies",
+    edgeOrigin: inGroup(
+      "Where events are sent",
+      label(
+        { type: "string", format: "url" },
+        "Edge server address",
+        "Where events are sent, e.g. this Liftoff server; for local development edges",
+      ),
     ),
-    idMigrationEnabled: label(
-      bool(true),
-      "Keep visitor ids from the older ID service",
-      undefined,
-      "Migrate ECID from VisitorAPI",
+    defaultConsent: inGroup(
+      "Data collection",
+      label(
+        { type: "string", enum: ["in", "out", "pending"], default: "in" },
+        "Consent before the visitor chooses",
+        "in: collect; out: drop; pending: hold events until consent is given",
+        "Default consent",
+      ),
     ),
-    clickCollectionEnabled: label(
-      bool(true),
-      "Send link clicks automatically",
-      undefined,
-      "Enable click data collection",
+    thirdPartyCookiesEnabled: inGroup(
+      "Identity",
+      label(bool(true), "Use third-party cookies", undefined, "Use third-party cookies"),
     ),
-    downloadLinkQualifier: label(
-      { type: "string", format: "regex" },
-      "Download links (regular expression)",
-      "Links whose URL matches count as downloads",
-      "Download link qualifier",
+    idMigrationEnabled: inGroup(
+      "Identity",
+      label(
+        bool(true),
+        "Keep visitor ids from the older ID service",
+        undefined,
+        "Migrate ECID from VisitorAPI",
+      ),
     ),
-    context: label(
-      { type: "array", items: { type: "string" } },
-      "Browser details to add",
-      "e.g. web, device, environment, placeContext",
-      "Context",
+    clickCollectionEnabled: inGroup(
+      "Data collection",
+      label(
+        bool(true),
+        "Send link clicks automatically",
+        undefined,
+        "Enable click data collection",
+      ),
     ),
-    prehidingStyle: label(
-      str(),
-      "CSS to hide content while personalization loads",
-      undefined,
-      "Prehiding style",
+    downloadLinkQualifier: inGroup(
+      "Data collection",
+      label(
+        { type: "string", format: "regex" },
+        "Download links (regular expression)",
+        "Links whose URL matches count as downloads",
+        "Download link qualifier",
+      ),
     ),
-    targetMigrationEnabled: label(
-      bool(false),
-      "Share visitor ids with at.js pages",
-      undefined,
-      "Migrate Target from at.js",
+    context: inGroup(
+      "Data collection",
+      label(
+        { type: "array", items: { type: "string" } },
+        "Browser details to add",
+        "e.g. web, device, environment, placeContext",
+        "Context",
+      ),
     ),
-    edgeConfigOverrides: label(
-      { type: "object" },
-      "Datastream overrides",
-      undefined,
-      "Datastream configuration overrides",
+    prehidingStyle: inGroup(
+      "Advanced",
+      label(str(), "CSS to hide content while personalization loads", undefined, "Prehiding style"),
+    ),
+    targetMigrationEnabled: inGroup(
+      "Identity",
+      label(
+        bool(false),
+        "Share visitor ids with at.js pages",
+        undefined,
+        "Migrate Target from at.js",
+      ),
+    ),
+    edgeConfigOverrides: inGroup(
+      "Advanced",
+      label(
+        { type: "object" },
+        "Datastream overrides",
+        undefined,
+        "Datastream configuration overrides",
+      ),
     ),
   },
   required: ["name", "edgeConfigId"],
@@ -163,13 +198,19 @@ export const manifest: ExtensionManifest = {
             undefined,
             "Render visual personalization decisions",
           ),
-          mergeId: label(str(), "Merge id", "Deprecated", "Merge ID"),
-          datasetId: label(str(), "Dataset id", "Overrides the datastream's dataset", "Dataset ID"),
-          edgeConfigOverrides: label(
-            { type: "object" },
-            "Datastream overrides",
-            undefined,
-            "Datastream configuration overrides",
+          mergeId: inGroup("Advanced", label(str(), "Merge id", "Deprecated", "Merge ID")),
+          datasetId: inGroup(
+            "Advanced",
+            label(str(), "Dataset id", "Overrides the datastream's dataset", "Dataset ID"),
+          ),
+          edgeConfigOverrides: inGroup(
+            "Advanced",
+            label(
+              { type: "object" },
+              "Datastream overrides",
+              undefined,
+              "Datastream configuration overrides",
+            ),
           ),
         },
       },
@@ -188,11 +229,14 @@ export const manifest: ExtensionManifest = {
             "A Variable data element of this property",
             "Data element",
           ),
-          dataElementId: label(
-            str(),
-            "Variable's data element id",
-            "Kept from Launch imports",
-            "Data element ID",
+          dataElementId: inGroup(
+            "Advanced",
+            label(
+              str(),
+              "Variable's data element id",
+              "Kept from Launch imports",
+              "Data element ID",
+            ),
           ),
           data: label(
             { format: "json", widget: "jsonOrToken" },
