@@ -49,6 +49,27 @@ describe("liftoff validate", () => {
     });
   });
 
+  it("prints disabled items' problems and warnings as advice, exiting 0", async () => {
+    const doc = JSON.parse(readFileSync(PROPERTY, "utf8"));
+    doc.rules[2].actions = [
+      {
+        id: "RL3-a0",
+        modulePath: "core/src/lib/actions/customCode.js",
+        settings: { language: "javascript" },
+      },
+    ];
+    const file = join(dir, "disabled.json");
+    writeFileSync(file, JSON.stringify(doc));
+    expect(await run("validate", file)).toEqual({
+      code: 0,
+      out: [
+        'disabled, not built: rules[2].actions[0].settings.source: is required  (rule "Disabled" › action 1)',
+        `${file}: 3 rules, 3 data elements, no problems`,
+      ],
+      err: [],
+    });
+  });
+
   it("reports structural problems the same way", async () => {
     const file = join(dir, "broken.json");
     writeFileSync(file, JSON.stringify({ formatVersion: 1 }));

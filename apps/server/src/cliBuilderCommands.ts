@@ -2,7 +2,7 @@
  * The builder's CLI commands (`liftoff validate | build | import | export`), working on
  * property files in a repository rather than on the server's database:
  *
- *   liftoff validate <property>                          problems, exit 1 if any
+ *   liftoff validate <property>                          problems (exit 1 if any), then advice
  *   liftoff build <property> --env <stage|id> --out <file> [--build-date ISO] [--no-minify]
  *   liftoff import <launch-*.js|container.json> [--out property.json]
  *   liftoff export <property> --env <stage|id> [--out container.json]
@@ -20,10 +20,12 @@ import {
   buildLibrary,
   exportLaunch,
   importLaunch,
+  checkVariableLeaks,
   parsePropertyDocument,
+  validateDisabledItems,
   validateProperty,
 } from "@liftoff/builder";
-import { ValidationErrors, type PropertyDocument } from "@liftoff/schema";
+import { ValidationErrors, type PropertyDocument, type PropertyProblem } from "@liftoff/schema";
 import { build as esbuild } from "esbuild";
 import { PostgresStore } from "./storage/PostgresStore.ts";
 import { SqliteStore } from "./storage/SqliteStore.ts";
@@ -177,8 +179,13 @@ async function validate(argv: string[], io: CliIo): Promise<number> {
     io.err(`${error.errors.length} problem(s) in ${file}`);
     return 1;
   }
+  const line = (p: PropertyProblem, label = "") =>
+    io.out(`${label}${p.path}: ${p.message}${p.where ? `  (${p.where})` : ""}`);
   const problems = validateProperty(doc);
-  for (const p of problems) io.out(`${p.path}: ${p.message}${p.where ? `  (${p.where})` : ""}`);
+  problems.forEach((p) => line(p));
+  // Advice that never fails the command: disabled items are not built, and leaks are warnings.
+  validateDisabledItems(doc).forEach((p) => line(p, "disabled, not built: "));
+  checkVariableLeaks(doc).forEach((p) => line(p, "warning: "));
   if (problems.length) {
     io.err(`${problems.length} problem(s) in ${file}`);
     return 1;

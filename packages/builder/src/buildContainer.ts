@@ -1,7 +1,7 @@
 /**
  * Property document + environment → the Launch container object (container.ts in
  * @liftoff/schema), with module scripts and transformed settings as JsCode. Only what the
- * environment runs goes in: enabled rules, the modules they and the data elements use,
+ * environment runs goes in: enabled rules and data elements, the modules they use,
  * the helper modules those require, and every installed extension's shared modules
  * (identity's Visitor instance, the Web SDK's instance manager), which start on their own.
  * Imported third-party extensions keep all their module scripts: which of them reach each
@@ -123,7 +123,8 @@ export default async function buildContainer(
   const stage = environment.stage;
   const sequenced = doc.property.settings.ruleComponentSequencingEnabled === true;
   const rules = doc.rules.filter((rule) => rule.enabled !== false);
-  const used = new Set<string>(doc.dataElements.map((e) => e.modulePath));
+  const dataElements = doc.dataElements.filter((element) => element.enabled !== false);
+  const used = new Set<string>(dataElements.map((e) => e.modulePath));
   for (const rule of rules)
     for (const component of [...rule.events, ...rule.conditions, ...rule.actions])
       used.add(component.modulePath);
@@ -178,7 +179,7 @@ export default async function buildContainer(
     },
     environment: { id: environment.id, stage },
     dataElements: Object.fromEntries(
-      doc.dataElements.map((element) => [element.name, dataElementFor(element, stage, options)]),
+      dataElements.map((element) => [element.name, dataElementFor(element, stage, options)]),
     ),
     rules: rules.map((rule) => ruleFor(rule, stage, sequenced, options)),
     extensions,

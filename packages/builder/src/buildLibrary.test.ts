@@ -56,6 +56,14 @@ describe("buildLibrary", () => {
     });
   });
 
+  it("leaves disabled data elements out, with their modules", async () => {
+    const doc = smallProperty();
+    doc.dataElements[2]!.enabled = false;
+    const lib = await buildLibrary(doc, { environmentId: PROD });
+    expect(Object.keys(lib.container.dataElements)).toEqual(["page name", "section"]);
+    expect(lib.modules).not.toContain("web-sdk/src/lib/dataElements/xdmObject.js");
+  });
+
   it("resolves per-stage values for the environment's stage", async () => {
     const settingsOf = async (environmentId: string) =>
       (await buildLibrary(smallProperty(), { environmentId })).container.extensions["web-sdk"]!

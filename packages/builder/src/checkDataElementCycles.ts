@@ -3,16 +3,26 @@
  * tokens that lead back to themselves. On the page the runtime stops such a chain after ten
  * steps and logs it; here each cycle is reported once, with its chain.
  */
-import type { PropertyDocument } from "@liftoff/schema";
+import type { PropertyDataElement, PropertyDocument } from "@liftoff/schema";
 import type { Report } from "./checkModule.ts";
 import { functionSettings } from "./checkModule.ts";
 import { dataElementWhere, join } from "./describePlace.ts";
 import { findTokens } from "./findTokens.ts";
 
-/** Cycles among data elements through the tokens in their settings, each reported once. */
-export default function checkDataElementCycles(doc: PropertyDocument, report: Report) {
-  const index = new Map(doc.dataElements.map((element, i) => [element.name, i]));
+/**
+ * Cycles among data elements through the tokens in their settings, each reported once;
+ * `included` narrows the check to some of them (the ones builds include).
+ */
+export default function checkDataElementCycles(
+  doc: PropertyDocument,
+  report: Report,
+  included: (element: PropertyDataElement) => boolean = () => true,
+) {
+  const index = new Map(
+    doc.dataElements.flatMap((element, i) => (included(element) ? [[element.name, i]] : [])),
+  );
   const edges = doc.dataElements.map((element) => {
+    if (!included(element)) return [];
     const skip = functionSettings(element.modulePath, "");
     return [...new Set(findTokens(element.settings ?? {}, "", skip).map((use) => use.name))]
       .map((name) => index.get(name))

@@ -1,10 +1,18 @@
 /**
  * Checks settings against a module's settings schema (the JSON Schema subset of
- * SettingsSchema in @liftoff/schema): type, required, enum, minimum/maximum, array items
- * and object properties. A whole-string `%token%` is accepted wherever a value is expected,
- * since its type is only known on the page. Per-stage values are checked stage by stage.
+ * SettingsSchema in @liftoff/schema): type, required, enum, minimum/maximum, string length,
+ * regular expressions that do not compile, array items and object properties. A whole-string
+ * `%token%` is accepted wherever a value is expected, since its type is only known on the
+ * page (and text holding a token is not compiled as a regex). Per-stage values are checked
+ * stage by stage.
  */
-import { isPlainObject, typeName, type SettingsSchema } from "@liftoff/schema";
+import {
+  holdsRegex,
+  isPlainObject,
+  regexProblem,
+  typeName,
+  type SettingsSchema,
+} from "@liftoff/schema";
 import { join } from "./describePlace.ts";
 import { tokensIn } from "./findTokens.ts";
 import { STAGES, isPerStage } from "./stageValues.ts";
@@ -28,15 +36,32 @@ function typeMatches(expected: string, value: unknown): boolean {
 const isWholeToken = (value: unknown) =>
   typeof value === "string" && /^%[^%]+%$/.test(value) && tokensIn(value).length === 1;
 
+function checkText(value: string, schema: SettingsSchema, isRegex: boolean): string[] {
+  const messages: string[] = [];
+  if (schema.minLength !== undefined && value.length < schema.minLength)
+    messages.push(`must be at least ${schema.minLength} characters`);
+  if (schema.maxLength !== undefined && value.length > schema.maxLength)
+    messages.push(`must be at most ${schema.maxLength} characters`);
+  if ((isRegex || schema.format === "regex") && tokensIn(value).length === 0) {
+    const problem = regexProblem(value);
+    if (problem) messages.push(problem);
+  }
+  return messages;
+}
+
+/** `isRegex`: a companion flag of the enclosing object marks this text as a regex. */
 export default function checkSettings(
   value: unknown,
   schema: SettingsSchema,
   path: string,
+  isRegex = false,
 ): SettingsProblem[] {
   if (isPerStage(value)) {
     const missing = STAGES.filter((stage) => !(stage in value));
     if (missing.length) return [{ path, message: `per-stage value misses ${missing.join(", ")}` }];
-    return STAGES.flatMap((stage) => checkSettings(value[stage], schema, join(path, stage)));
+    return STAGES.flatMap((stage) =>
+      checkSettings(value[stage], schema, join(path, stage), isRegex),
+    );
   }
   if (isWholeToken(value)) return [];
   const problems: SettingsProblem[] = [];
@@ -75,6 +100,8 @@ export default function checkSettings(
     if (schema.maximum !== undefined && number > schema.maximum)
       problems.push({ path, message: `must be at most ${schema.maximum}, got ${number}` });
   }
+  if (typeof value === "string")
+    for (const message of checkText(value, schema, isRegex)) problems.push({ path, message });
   if (Array.isArray(value) && schema.items) {
     const items = schema.items;
     value.forEach((entry, i) => problems.push(...checkSettings(entry, items, join(path, i))));
@@ -85,7 +112,9 @@ export default function checkSettings(
         problems.push({ path: join(path, key), message: "is required" });
     for (const [key, propertySchema] of Object.entries(schema.properties ?? {}))
       if (value[key] !== undefined)
-        problems.push(...checkSettings(value[key], propertySchema, join(path, key)));
+        problems.push(
+          ...checkSettings(value[key], propertySchema, join(path, key), holdsRegex(value, key)),
+        );
   }
   return problems;
 }

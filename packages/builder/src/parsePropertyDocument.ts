@@ -166,6 +166,7 @@ function documentCheck(c: ReturnType<typeof createChecker>): Check {
           forceLowerCase: c.boolean,
           cleanText: c.boolean,
           storageDuration: c.oneOf(STORAGE),
+          enabled: c.boolean,
           description: c.string,
         },
       ),

@@ -1,7 +1,7 @@
 import type { PropertyDocument } from "@liftoff/schema";
 import { describe, expect, it } from "vitest";
 import { smallProperty } from "../test/fixtureProperty.ts";
-import validateProperty from "./validateProperty.ts";
+import validateProperty, { validateDisabledItems } from "./validateProperty.ts";
 
 const problemsOf = (change: (doc: PropertyDocument) => void) => {
   const doc = smallProperty();
@@ -60,6 +60,37 @@ describe("validateProperty", () => {
       "rules[1].events[0].settings.identifier: is required",
       "rules[1].conditions[0].settings.rate: must be at most 1, got 2",
       'rules[1].conditions[1].settings.minutes: expected a number or a %data element% token, got "soon"',
+    ]);
+  });
+
+  it("reports regexes that do not compile, as the browser would, but not text with a token", () => {
+    const problems = problemsOf((doc) => {
+      doc.rules[1]!.conditions.push(
+        {
+          id: "RL2-c0",
+          modulePath: "core/src/lib/conditions/path.js",
+          settings: {
+            paths: [
+              { value: "^/auto(", valueIsRegex: true },
+              { value: "^/auto(", valueIsRegex: false },
+              { value: "^/%section%(", valueIsRegex: true },
+            ],
+          },
+        },
+        {
+          id: "RL2-c1",
+          modulePath: "core/src/lib/conditions/valueComparison.js",
+          settings: {
+            leftOperand: "%section%",
+            comparison: { operator: "matchesRegex", caseInsensitive: false },
+            rightOperand: "[a-",
+          },
+        },
+      );
+    }).map((p) => `${p.path}: ${p.message}`);
+    expect(problems).toEqual([
+      "rules[1].conditions[0].settings.paths[0].value: not a valid regular expression: Unterminated group",
+      "rules[1].conditions[1].settings.rightOperand: not a valid regular expression: Unterminated character class",
     ]);
   });
 
@@ -200,5 +231,61 @@ describe("validateProperty", () => {
       'extensions[2].name: unknown extension "acme": not one of Liftoff\'s and no module scripts kept from an import',
       'rules[1].actions[1].modulePath: unknown module "pixel/src/lib/b.js"',
     ]);
+  });
+
+  describe("disabled items (unfinished work: kept, never built)", () => {
+    const unfinished = (doc: PropertyDocument) => {
+      doc.rules[2]!.actions.push({
+        id: "RL3-a0",
+        modulePath: "core/src/lib/actions/customCode.js",
+        settings: { language: "javascript", source: "if (" },
+      });
+      doc.dataElements[1]!.enabled = false;
+      doc.dataElements[1]!.settings = {};
+    };
+
+    it("are not checked for builds, and listed apart", () => {
+      const doc = smallProperty();
+      unfinished(doc);
+      // The section element is used by the Page View rule's custom code only through
+      // _satellite.getVar, which validation cannot see; nothing built names it with a token.
+      expect(validateProperty(doc)).toEqual([]);
+      expect(validateDisabledItems(doc).map((p) => `${p.path}: ${p.message}`)).toEqual([
+        "dataElements[1].settings.value: is required",
+        expect.stringMatching(
+          /^rules\[2\]\.actions\[0\]\.settings\.source: custom code does not parse/,
+        ),
+      ]);
+    });
+
+    it("make a token that names one a problem of the item built with it", () => {
+      const problems = problemsOf((doc) => {
+        doc.dataElements[0]!.enabled = false;
+      });
+      expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+        "dataElements[1].settings.value: %page name% names a disabled data element (no build includes it): enable it or use another",
+        "dataElements[2].settings.data.web.webPageDetails.name: %page name% names a disabled data element (no build includes it): enable it or use another",
+      ]);
+    });
+
+    it("still keep their names and ids unique", () => {
+      const problems = problemsOf((doc) => {
+        doc.rules[2]!.name = "Signup";
+      });
+      expect(problems.map((p) => p.path)).toEqual(["rules[2].name"]);
+    });
+
+    it("leave cycles through a disabled data element out of builds", () => {
+      const doc = smallProperty();
+      doc.dataElements[0]!.modulePath = "core/src/lib/dataElements/constant.js";
+      doc.dataElements[0]!.settings = { value: "%section%" };
+      expect(validateProperty(doc).map((p) => p.message)).toContainEqual(
+        expect.stringMatching(/^circular data element reference/),
+      );
+      doc.dataElements[1]!.enabled = false;
+      expect(validateProperty(doc).map((p) => p.message)).toEqual([
+        "%section% names a disabled data element (no build includes it): enable it or use another",
+      ]);
+    });
   });
 });

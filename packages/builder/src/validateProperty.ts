@@ -13,8 +13,15 @@
  * - `%tokens%` naming no data element;
  * - duplicate names and ids of rules and data elements, duplicate component ids in a rule;
  * - circular data element references (token chains that come back to where they started).
+ * Only what builds include is checked: disabled rules and data elements have their own list
+ * (validateDisabledItems), and a token naming a disabled data element is a problem.
  */
-import type { ModuleKind, PropertyDocument, PropertyProblem } from "@liftoff/schema";
+import type {
+  ModuleKind,
+  PropertyDocument,
+  PropertyExtension,
+  PropertyProblem,
+} from "@liftoff/schema";
 import { extensionOf, findExtension } from "./catalog.ts";
 import checkDataElementCycles from "./checkDataElementCycles.ts";
 import checkOrgId from "./checkOrgId.ts";
@@ -134,13 +141,104 @@ function checkDuplicates(
   });
 }
 
-/** Every problem that would stop a build; an empty list means the document builds. */
-export default function validateProperty(doc: PropertyDocument): PropertyProblem[] {
+/** The data element names a token may use: built ones, plus (for disabled items) the others. */
+interface TokenNames {
+  built: Set<string>;
+  disabled: Set<string>;
+}
+
+function checkItemTokens(
+  settings: unknown,
+  modulePath: string,
+  path: string,
+  where: string,
+  names: TokenNames | Set<string>,
+  report: Report,
+) {
+  if (names instanceof Set) return checkTokens(settings, modulePath, path, where, names, report);
+  const base = join(path, "settings");
+  for (const use of findTokens(settings, base, functionSettings(modulePath, base))) {
+    if (names.built.has(use.name)) continue;
+    report(
+      use.path,
+      names.disabled.has(use.name)
+        ? `%${use.name}% names a disabled data element (no build includes it): enable it or use another`
+        : `%${use.name}% names no data element`,
+      where,
+    );
+  }
+}
+
+function checkDataElement(
+  doc: PropertyDocument,
+  i: number,
+  installed: Map<string, PropertyExtension>,
+  names: TokenNames | Set<string>,
+  report: Report,
+) {
+  const element = doc.dataElements[i]!;
+  const path = join("dataElements", i);
+  const where = dataElementWhere(element.name);
+  const settings = element.settings ?? {};
+  checkModule(installed, element.modulePath, "dataElement", settings, path, where, report);
+  checkItemTokens(settings, element.modulePath, path, where, names, report);
+}
+
+function checkRule(
+  doc: PropertyDocument,
+  r: number,
+  installed: Map<string, PropertyExtension>,
+  names: TokenNames | Set<string>,
+  report: Report,
+) {
+  const rule = doc.rules[r]!;
+  const componentIds = new Set<string>();
+  for (const kind of ["events", "conditions", "actions"] as const)
+    rule[kind].forEach((component, c) => {
+      const path = join(join(join("rules", r), kind), c);
+      const where = componentWhere(rule.name, kind, c);
+      if (componentIds.has(component.id))
+        report(join(path, "id"), `duplicate component id "${component.id}" in this rule`, where);
+      componentIds.add(component.id);
+      const settings = component.settings ?? {};
+      checkModule(installed, component.modulePath, KIND_OF[kind], settings, path, where, report);
+      checkItemTokens(settings, component.modulePath, path, where, names, report);
+    });
+  if (rule.events.length === 0 && rule.enabled !== false)
+    report(
+      join(join("rules", r), "events"),
+      "an enabled rule needs at least one event",
+      ruleWhere(rule.name),
+    );
+}
+
+const isBuilt = (item: { enabled?: boolean }) => item.enabled !== false;
+
+/** Collects problems as `{path, message, where?}`. */
+function collector(): [PropertyProblem[], Report] {
   const problems: PropertyProblem[] = [];
   const report: Report = (path, message, where) =>
     problems.push(where ? { path, message, where } : { path, message });
-  const installed = new Map(doc.extensions.map((extension) => [extension.name, extension]));
-  const names = new Set(doc.dataElements.map((element) => element.name));
+  return [problems, report];
+}
+
+const installedOf = (doc: PropertyDocument) =>
+  new Map(doc.extensions.map((extension) => [extension.name, extension]));
+
+/**
+ * Every problem that would stop a build; an empty list means the document builds. Disabled
+ * rules and data elements are left out of builds, so their settings are not checked here
+ * (validateDisabledItems lists what they would need before they are enabled); their names
+ * and ids still count, since enabling one must not clash.
+ */
+export default function validateProperty(doc: PropertyDocument): PropertyProblem[] {
+  const [problems, report] = collector();
+  const installed = installedOf(doc);
+  const built = doc.dataElements.filter(isBuilt).map((element) => element.name);
+  const names: TokenNames = {
+    built: new Set(built),
+    disabled: new Set(doc.dataElements.filter((e) => !isBuilt(e)).map((e) => e.name)),
+  };
 
   checkEnvironments(doc, report);
   checkExtensions(doc, report);
@@ -149,7 +247,7 @@ export default function validateProperty(doc: PropertyDocument): PropertyProblem
   checkDuplicates(doc.dataElements, "dataElements", "data element", report);
 
   doc.extensions.forEach((extension, i) =>
-    checkTokens(
+    checkItemTokens(
       extension.settings ?? {},
       "",
       join("extensions", i),
@@ -159,32 +257,29 @@ export default function validateProperty(doc: PropertyDocument): PropertyProblem
     ),
   );
   doc.dataElements.forEach((element, i) => {
-    const path = join("dataElements", i);
-    const where = dataElementWhere(element.name);
-    const settings = element.settings ?? {};
-    checkModule(installed, element.modulePath, "dataElement", settings, path, where, report);
-    checkTokens(settings, element.modulePath, path, where, names, report);
+    if (isBuilt(element)) checkDataElement(doc, i, installed, names, report);
   });
   doc.rules.forEach((rule, r) => {
-    const componentIds = new Set<string>();
-    for (const kind of ["events", "conditions", "actions"] as const)
-      rule[kind].forEach((component, c) => {
-        const path = join(join(join("rules", r), kind), c);
-        const where = componentWhere(rule.name, kind, c);
-        if (componentIds.has(component.id))
-          report(join(path, "id"), `duplicate component id "${component.id}" in this rule`, where);
-        componentIds.add(component.id);
-        const settings = component.settings ?? {};
-        checkModule(installed, component.modulePath, KIND_OF[kind], settings, path, where, report);
-        checkTokens(settings, component.modulePath, path, where, names, report);
-      });
-    if (rule.events.length === 0 && rule.enabled !== false)
-      report(
-        join(join("rules", r), "events"),
-        "an enabled rule needs at least one event",
-        ruleWhere(rule.name),
-      );
+    if (isBuilt(rule)) checkRule(doc, r, installed, names, report);
   });
-  checkDataElementCycles(doc, report);
+  checkDataElementCycles(doc, report, isBuilt);
+  return problems;
+}
+
+/**
+ * What disabled rules and data elements would need fixing before they are enabled. Saving
+ * unfinished work is allowed only this way: the items stay out of every build, so these
+ * never stop one.
+ */
+export function validateDisabledItems(doc: PropertyDocument): PropertyProblem[] {
+  const [problems, report] = collector();
+  const installed = installedOf(doc);
+  const names = new Set(doc.dataElements.map((element) => element.name));
+  doc.dataElements.forEach((element, i) => {
+    if (!isBuilt(element)) checkDataElement(doc, i, installed, names, report);
+  });
+  doc.rules.forEach((rule, r) => {
+    if (!isBuilt(rule)) checkRule(doc, r, installed, names, report);
+  });
   return problems;
 }

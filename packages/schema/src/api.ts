@@ -53,7 +53,7 @@
  *   POST   /api/properties/:pid/resources/:kind/:id/copy    (editor) → PropertyState ("Copy of …", rules and data elements)
  *   POST   /api/properties/:pid/bulk         (editor) {action, items: [{kind, id, revision}]} → PropertyState
  *            (action: enable | disable (rules), delete, restore; one property revision for all)
- *   GET    /api/properties/:pid/validation   → {revision, problems: PropertyProblem[], warnings: PropertyProblem[]}
+ *   GET    /api/properties/:pid/validation   → {revision, problems, disabledProblems, warnings} (PropertyProblem[] each)
  *   GET    /api/properties/:pid/revisions    → RevisionInfo[] (property-wide history, newest first)
  *   GET    /api/properties/:pid/revisions/:n → PropertyState (the property as of revision n)
  *   GET    /api/properties/:pid/diff?from=a&to=b → PropertyDiff
@@ -210,6 +210,11 @@ export interface PropertyState {
   resources: ResourceInfo[];
   /** Validation findings of the working state (builds refuse while a library has any). */
   problems: PropertyProblem[];
+  /**
+   * Problems of disabled rules and data elements: they never stop a build (no build includes
+   * those items), and must be fixed before the item can be enabled.
+   */
+  disabledProblems?: PropertyProblem[];
   /** Findings worth a look that do not stop builds (`severity: "warning"`): shared-variable leaks. */
   warnings?: PropertyProblem[];
   /** On answers to a change: the resource it created or changed, at its new revision. */

@@ -7,3 +7,4 @@ export { DEFAULT_LIBRARY_MAX_AGE, PROPERTY_FORMAT_VERSION } from "./property.ts"
 export type * from "./property.ts";
 export { LIBRARY_RESOURCE_KINDS, RESOURCE_KINDS, ROLES, SETTINGS_RESOURCE_ID } from "./api.ts";
 export type * from "./api.ts";
+export { holdsRegex, regexProblem } from "./regexSettings.ts";

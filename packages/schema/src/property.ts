@@ -53,6 +53,11 @@ export interface PropertyDataElement {
   forceLowerCase?: boolean;
   cleanText?: boolean;
   storageDuration?: "pageview" | "session" | "visitor";
+  /**
+   * Disabled data elements stay in the document and are left out of builds (unfinished work
+   * is saved this way). Default true.
+   */
+  enabled?: boolean;
   /** Authoring notes shown in the studio; not built into libraries. */
   description?: string;
 }
@@ -86,7 +91,10 @@ export interface PropertyRule {
   id: string;
   /** Unique within the property. */
   name: string;
-  /** Disabled rules stay in the document and are left out of builds. Default true. */
+  /**
+   * Disabled rules stay in the document and are left out of builds (unfinished work is saved
+   * this way). Default true.
+   */
   enabled?: boolean;
   description?: string;
   events: PropertyRuleEvent[];

@@ -25,6 +25,8 @@ export interface BuilderApi {
   parsePropertyDocument(input: unknown): PropertyDocument;
   /** Semantic findings (unknown modules, bad settings, tokens naming no data element…). */
   validateProperty(document: PropertyDocument): PropertyProblem[];
+  /** What disabled rules and data elements would need fixing before they are enabled. */
+  validateDisabledItems(document: PropertyDocument): PropertyProblem[];
   /** Warnings that do not stop builds: fields that leak between rules through a shared variable. */
   checkVariableLeaks(document: PropertyDocument): PropertyProblem[];
   buildLibrary(
@@ -43,6 +45,7 @@ const NAMES = [
   "catalog",
   "parsePropertyDocument",
   "validateProperty",
+  "validateDisabledItems",
   "checkVariableLeaks",
   "buildLibrary",
   "diffProperties",

@@ -20,6 +20,7 @@ import {
 } from "../storage/authoring/propertyResources.ts";
 import type { Store } from "../storage/Store.ts";
 import { apiProblems } from "./apiProblems.ts";
+import { refuseItemProblems } from "./refuseItemProblems.ts";
 import type { BuilderApi, PartialBuilder } from "./BuilderApi.ts";
 import productionBase, { type ProductionBase } from "./productionBase.ts";
 
@@ -33,6 +34,11 @@ export interface ChangeNote {
   summary: string;
   /** The resource the answer reports as `saved` (default: the first expectation's). */
   saved?: ResourceRef;
+  /**
+   * Rules and data elements the change wrote that must have no problems if they are enabled
+   * (refuseItemProblems); `bodyPath` names the item in the request (default `rule`…).
+   */
+  checked?: Array<{ kind: "rule" | "dataElement"; id: string; bodyPath?: string }>;
 }
 
 /**
@@ -193,6 +199,7 @@ export class PropertyService {
       document,
       resources: snapshot.resources.flatMap((r) => resourceInfo(r, base) ?? []),
       problems: need(this.builder, "validateProperty")(document),
+      disabledProblems: this.builder.validateDisabledItems?.(document) ?? [],
       // Warnings are advice: a builder without the check still answers, with none.
       warnings: this.builder.checkVariableLeaks?.(document) ?? [],
       ...(saved ? { saved } : {}),
@@ -270,6 +277,8 @@ export class PropertyService {
           "property.id",
           "cannot be changed; import the document as a new property",
         );
+      for (const item of note.checked ?? [])
+        refuseItemProblems(this.builder, document, item.kind, item.id, item.bodyPath);
       const writes = writesBetween(head, document);
       const savedRef = note.saved ?? expectations[0]?.ref;
       if (writes.length === 0) return this.state(head, this.savedOf(head, savedRef));

@@ -84,6 +84,18 @@ export const apiProblems = {
       `Fix ${errors.length} problem(s) before building: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`,
       { errors },
     ),
+  /**
+   * An enabled rule or data element would be saved with problems (`errors` name its fields,
+   * `rule.actions[0].settings.source`). Unfinished work is saved disabled instead.
+   */
+  itemHasProblems: (label: string, name: string, errors: FieldError[]) =>
+    make(
+      422,
+      "item-has-problems",
+      `This ${label} has problems`,
+      `The ${label} "${name}" has ${errors.length} problem${errors.length === 1 ? "" : "s"}: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}. Fix ${errors.length === 1 ? "it" : "them"}, or save the ${label} disabled: no build includes a disabled ${label}.`,
+      { errors },
+    ),
   buildFailed: (detail: string) => make(422, "build-failed", "Build failed", detail),
   tooManyAttempts: (seconds: number) =>
     make(429, "too-many-attempts", "Too many failed sign-ins", `Try again in ${seconds} s.`, {

@@ -66,7 +66,7 @@ const JUNK: unknown[] = [
   { revision: 1, kind: "actions", component: null, index: "x" },
   { revision: 1, from: "x" },
   { action: "delete", items: [null, 5] },
-  { action: "disable", items: [{ kind: "dataElement", id: "DEpagename", revision: 1 }] },
+  { action: "disable", items: [{ kind: "extension", id: "core", revision: 1 }] },
   { name: { a: 1 }, environmentId: 5, resources: [{ kind: "rule", id: 5 }] },
   { name: "", resources: [{ kind: "widget", id: "x" }], addAllChanged: "yes" },
   { name: " ", orgId: "not an org", domains: "x", environmentId: null },

@@ -34,9 +34,14 @@ async function withWebSdkUsers(): Promise<PropertyState> {
     extension: { displayName: "Web SDK", settings: { instances: [] } },
   });
   expect(added.statusCode).toBe(200);
-  await editor.call("POST", `${P}/data-elements`, {
-    dataElement: { name: "xdm page", modulePath: "web-sdk/src/lib/dataElements/xdmObject.js" },
+  const element = await editor.call("POST", `${P}/data-elements`, {
+    dataElement: {
+      name: "xdm page",
+      modulePath: "web-sdk/src/lib/dataElements/xdmObject.js",
+      settings: { data: {} },
+    },
   });
+  expect(element.statusCode).toBe(201);
   const rule = await editor.call("POST", `${P}/rules`, {
     rule: {
       name: "Send page view",

@@ -53,7 +53,7 @@ describe("names of rules and data elements", () => {
       ],
     });
     const rule = await editor.call("POST", `${P}/rules`, {
-      rule: { name: "Page View", events: [], conditions: [], actions: [] },
+      rule: { name: "Page View", enabled: false, events: [], conditions: [], actions: [] },
     });
     expect(rule.statusCode).toBe(409);
     expect(rule.json()).toMatchObject({
@@ -64,12 +64,12 @@ describe("names of rules and data elements", () => {
 
   it("refuses renaming an item to another item's name", async () => {
     const created = await editor.call("POST", `${P}/rules`, {
-      rule: { name: "Clicks", events: [], conditions: [], actions: [] },
+      rule: { name: "Clicks", enabled: false, events: [], conditions: [], actions: [] },
     });
     const id = created.json<PropertyState>().saved!.id;
     const renamed = await editor.call("PUT", `${P}/rules/${id}`, {
       revision: 1,
-      rule: { name: "Page View", events: [], conditions: [], actions: [] },
+      rule: { name: "Page View", enabled: false, events: [], conditions: [], actions: [] },
     });
     expect(renamed.statusCode).toBe(409);
     expect(renamed.json()).toMatchObject({ errors: [{ path: "rule.name" }] });

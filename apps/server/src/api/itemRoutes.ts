@@ -158,6 +158,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
           return {
             action: `${spec.body}.create`,
             target: item.id,
+            checked: [{ kind: spec.kind, id: item.id }],
             summary: `added ${spec.label} "${item.name}"`,
           };
         },
@@ -175,6 +176,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
         return {
           action: `${spec.body}.update`,
           target: id,
+          checked: [{ kind: spec.kind, id }],
           summary: `updated ${spec.label} "${item.name}"`,
         };
       }),
@@ -284,6 +286,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
         throw apiProblems.invalidField("index", `expected an integer from 0 to ${list.length}`);
       list.splice(index, 0, component);
       return {
+        checked: [{ kind: "rule", id: rule.id }],
         action: "rule.component.create",
         target: component.id,
         summary: `added ${singular[kind]} to rule "${rule.name}"`,
@@ -302,6 +305,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
         id: cid,
       } as Component;
       return {
+        checked: [{ kind: "rule", id: rule.id }],
         action: "rule.component.update",
         target: cid!,
         summary: `updated ${singular[kind]} of rule "${rule.name}"`,
@@ -317,6 +321,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
       const { kind, index } = findComponent(rule, cid!);
       (rule[kind] as Component[]).splice(index, 1);
       return {
+        checked: [{ kind: "rule", id: rule.id }],
         action: "rule.component.remove",
         target: cid!,
         summary: `removed ${singular[kind]} of rule "${rule.name}"`,

@@ -91,6 +91,13 @@ describe("properties", () => {
     expect(state(withOrg).problems).toEqual([]);
     const after = (await app.store.datastreams.list()).filter((d) => d.propertyId === id);
     expect(after.map((d) => d.orgId)).toEqual(Array(3).fill("5LIFTOFF0NOORG0000000001@AdobeOrg"));
+    // `null` removes it again (the Web SDK then asks for it), other company fields kept.
+    const cleared = await editor.call("PUT", `/api/properties/${id}/settings`, {
+      revision: settingsRevision + 1,
+      company: { orgId: null },
+    });
+    expect(state(cleared).document.company).toEqual({ dynamicCdnEnabled: false });
+    expect(state(cleared).problems.map((p) => p.path)).toEqual(["company.orgId"]);
 
     const bad = await editor.call("POST", "/api/properties", { name: "Bad", orgId: "acme" });
     expect(bad.statusCode).toBe(400);
@@ -255,26 +262,59 @@ describe("properties", () => {
     expect(rule.name).toBe("Clicks");
     expect(rule.events[0]!.id).toMatch(/^RC[0-9a-f]{32}$/);
     const locked = { kind: "rule", id: rule.id };
-    const withAction = await ok(
-      "POST",
-      `${P}/rules/${rule.id}/components`,
-      {
-        kind: "actions",
-        component: {
-          modulePath: "core/src/lib/actions/customCode.js",
-          settings: { source: "window.clicked = (", language: "javascript" },
-        },
+    const brokenAction = {
+      kind: "actions",
+      component: {
+        modulePath: "core/src/lib/actions/customCode.js",
+        settings: { source: "window.clicked = (", language: "javascript" },
       },
+    };
+    // Custom code that does not parse would reach the next build: refused while enabled…
+    const refused = await editor.call("POST", `${P}/rules/${rule.id}/components`, {
+      revision: latest.resources.find((r) => r.id === rule.id)!.revision,
+      ...brokenAction,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      type: "urn:liftoff:errors:api:item-has-problems",
+      errors: [
+        {
+          path: "rule.actions[0].settings.source",
+          message: expect.stringMatching(/^custom code does not parse/),
+        },
+      ],
+    });
+    expect(state(await viewer.call("GET", P)).revision).toBe(rev);
+    // …and kept once the rule is disabled: listed apart, never stopping a build.
+    const disabled = await ok(
+      "PUT",
+      `${P}/rules/${rule.id}`,
+      { rule: { ...rule, enabled: false } },
       locked,
     );
+    const withAction = await ok("POST", `${P}/rules/${rule.id}/components`, brokenAction, locked);
     const action = withAction.document.rules.find((r) => r.id === rule.id)!.actions[0]!;
-    // Custom code that does not parse is a semantic problem: saved, but reported.
     const problems = (await viewer.call("GET", `${P}/validation`)).json<{
       revision: number;
       problems: Array<{ path: string }>;
+      disabledProblems: Array<{ path: string }>;
     }>();
     expect(problems.revision).toBe(rev);
-    expect(problems.problems.length).toBeGreaterThan(0);
+    expect(problems.problems).toEqual([]);
+    expect(problems.disabledProblems).toEqual([
+      expect.objectContaining({
+        path: `rules[${disabled.document.rules.findIndex((r) => r.id === rule.id)}].actions[0].settings.source`,
+      }),
+    ]);
+    // Enabling it with the problem is refused too, naming the item in the request.
+    const enable = await editor.call("POST", `${P}/bulk`, {
+      action: "enable",
+      items: [{ ...locked, revision: latest.resources.find((r) => r.id === rule.id)!.revision }],
+    });
+    expect(enable.statusCode).toBe(422);
+    expect(enable.json()).toMatchObject({
+      errors: [{ path: "items[0].actions[0].settings.source" }],
+    });
     await ok(
       "PUT",
       `${P}/rules/${rule.id}/components/${action.id}`,

@@ -49,7 +49,8 @@ interface SettingsBody {
   revision: number;
   name?: string;
   settings?: Partial<PropertyDocumentSettings>;
-  company?: Partial<Company>;
+  /** `orgId: null` removes the org id (optional until an extension needs it). */
+  company?: Omit<Partial<Company>, "orgId"> & { orgId?: string | null };
 }
 
 const revisionParams = {
@@ -166,7 +167,12 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
               ...document.property.settings,
               ...settings,
             };
-          if (company) document.company = { ...document.company, ...company };
+          if (company) {
+            const { orgId, ...rest } = company;
+            document.company = { ...document.company, ...rest };
+            if (orgId === null) delete document.company.orgId;
+            else if (orgId !== undefined) document.company.orgId = orgId;
+          }
           return {
             action: "property.settings",
             target: document.property.id,
@@ -190,6 +196,7 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
     return {
       revision,
       problems: need(ctx.builder, "validateProperty")(document),
+      disabledProblems: ctx.builder.validateDisabledItems?.(document) ?? [],
       warnings: ctx.builder.checkVariableLeaks?.(document) ?? [],
     };
   });

@@ -632,15 +632,19 @@ describe("publishing", () => {
   });
 
   it("refuses to build a library with validation problems (422 naming them)", async () => {
-    const state = await current();
-    const rule = state.document.rules[0]!;
-    await editor.call("PUT", `${P}/rules/${rule.id}`, {
-      revision: 1,
-      rule: {
-        ...rule,
-        actions: [{ ...rule.actions[0]!, settings: { source: "if (", language: "javascript" } }],
+    // Saving an enabled item with problems is refused, but deleting a data element another
+    // one names leaves that one broken: the build must catch it.
+    const section = await editor.call("POST", `${P}/data-elements`, {
+      dataElement: {
+        name: "section",
+        modulePath: "core/src/lib/dataElements/constant.js",
+        settings: { value: "home:%page name%" },
       },
     });
+    expect(section.statusCode).toBe(201);
+    expect(
+      (await editor.call("DELETE", `${P}/data-elements/DEpagename?revision=1`)).statusCode,
+    ).toBe(200);
     const lib = library(
       await editor.call("POST", `${P}/libraries`, {
         name: "Bad",
@@ -652,7 +656,7 @@ describe("publishing", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       type: "urn:liftoff:errors:api:property-invalid",
-      errors: [{ path: "rules[0].actions[0].settings.source" }],
+      errors: [{ path: "dataElements[0].settings.value" }],
     });
     expect((await served(ENV.development)).status).toBe(404);
   });

@@ -274,7 +274,7 @@ describe("resource history, restore, copy and bulk", () => {
         "items[0].revision",
       ],
       [
-        { action: "disable", items: [{ kind: "dataElement", id: element.id, revision: 1 }] },
+        { action: "disable", items: [{ kind: "extension", id: "core", revision: 1 }] },
         "items[0].kind",
       ],
     ] as const)

@@ -168,6 +168,7 @@ export default function resourceRoutes(app: FastifyInstance, ctx: ApiContext): v
         target: copy.id,
         summary: `copied ${LABEL[ref.kind]} "${original.name}" to "${name}"`,
         saved: { kind: ref.kind, id: copy.id },
+        checked: [{ kind: ref.kind as "rule" | "dataElement", id: copy.id }],
       };
     });
     return reply.code(201).send(state);
@@ -234,16 +235,34 @@ function applyBulk(
       removeResource(document, item);
       return;
     }
-    if (item.kind !== "rule")
-      throw apiProblems.invalidField(`items[${i}].kind`, `only rules can be ${action}d`);
-    const rule = document.rules.find((r) => r.id === item.id);
-    if (!rule) throw apiProblems.invalidField(`items[${i}].id`, `rule "${item.id}" is deleted`);
-    if (action === "disable") rule.enabled = false;
-    else if (rule.enabled === false) delete rule.enabled;
+    if (item.kind === "extension")
+      throw apiProblems.invalidField(
+        `items[${i}].kind`,
+        `only rules and data elements can be ${action}d`,
+      );
+    const list: ReadonlyArray<{ id: string; enabled?: boolean }> =
+      item.kind === "rule" ? document.rules : document.dataElements;
+    const target = list.find((r) => r.id === item.id);
+    if (!target)
+      throw apiProblems.invalidField(
+        `items[${i}].id`,
+        `${LABEL[item.kind]} "${item.id}" is deleted`,
+      );
+    if (action === "disable") target.enabled = false;
+    else if (target.enabled === false) delete target.enabled;
   });
   const verb = { enable: "enabled", disable: "disabled", delete: "deleted", restore: "restored" };
   return {
     action: `bulk.${action}`,
+    // Enabling puts items into the next builds: each must be free of problems.
+    checked:
+      action === "enable"
+        ? items.map((item, i) => ({
+            kind: item.kind as "rule" | "dataElement",
+            id: item.id,
+            bodyPath: `items[${i}]`,
+          }))
+        : [],
     summary: `${verb[action]} ${items.length} item${items.length === 1 ? "" : "s"}`,
   };
 }

@@ -88,7 +88,8 @@ export function createStudioApi(client: ApiClient) {
           revision: number;
           name?: string;
           settings?: PropertyDocumentSettings;
-          company?: Partial<Company>;
+          /** `orgId: null` removes the org id. */
+          company?: Omit<Partial<Company>, "orgId"> & { orgId?: string | null };
         },
       ) => client.request<PropertyState>("PUT", `${prop(pid)}/settings`, body),
       /** `revision` undefined adds the extension; otherwise the revision the form started from. */

@@ -227,6 +227,18 @@ function Form({
           Clean text (trim and collapse spaces)
         </label>
       </div>
+      <div className="field field-check">
+        <label>
+          <input
+            type="checkbox"
+            disabled={readOnly}
+            checked={draft.enabled !== false}
+            onChange={(e) => set({ enabled: e.target.checked ? undefined : false })}
+          />
+          Enabled
+        </label>
+        <p className="hint">A disabled data element is kept but left out of every build.</p>
+      </div>
       <div className="field">
         <label htmlFor="de-description">Notes</label>
         <textarea
@@ -245,9 +257,17 @@ function Form({
         saved={saved}
         busy={busy}
         revision={revision}
+        enabled={draft.enabled !== false}
         canEdit={canEdit}
         onCancel={onCancel}
         onDelete={onDelete}
+        noun="data element"
+        problemCount={problems.length}
+        onSaveDisabled={() => {
+          const next = { ...draft, enabled: false };
+          set({ enabled: false });
+          onSave(next);
+        }}
       />
       {extra}
     </form>

@@ -30,8 +30,8 @@ describe("DataElementEditor's Save bar", () => {
     });
     // The form (and its bar) starts over after a save, so look the bar up each time.
     const bar = () => within(screen.getByRole("group", { name: "Save" }));
-    // Data elements have no enabled switch, so the bar says nothing about it.
-    expect(bar().queryByText(/Enabled|Disabled/)).toBeNull();
+    // Data elements can be disabled (kept, left out of builds), and the bar says which.
+    expect(bar().getByText("Enabled")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Path"), { target: { value: "digitalData.page.type" } });
     expect(bar().getByRole("status").textContent).toBe("Unsaved changes");
     const key = new KeyboardEvent("keydown", { key: "s", ctrlKey: true, cancelable: true });

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { moduleLabel, modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
 import Can, { useCan } from "../session/Can.tsx";
+import { itemProblemCount } from "../properties/itemProblemCount.ts";
 import { resourceOf, useProperty } from "../properties/useProperty.ts";
 import BulkBar from "../resources/BulkBar.tsx";
 import DeletedItems from "../resources/DeletedItems.tsx";
@@ -28,8 +29,7 @@ export default function DataElementsPage() {
         (!type || element.modulePath === type),
     );
   const usedTypes = [...new Set(all.map((d) => d.modulePath))];
-  const problemCount = (i: number) =>
-    state.problems.filter((p) => p.path.startsWith(`dataElements[${i}]`)).length;
+  const problemCount = (i: number) => itemProblemCount(state, "dataElements", i);
   const canEdit = useCan("editor");
   const selection = useSelection(shown.map(({ element }) => element.id));
 
@@ -69,7 +69,7 @@ export default function DataElementsPage() {
           state={state}
           kind="dataElement"
           selected={selection.selected}
-          actions={["delete"]}
+          actions={["enable", "disable", "delete"]}
           onDone={selection.clear}
         />
       )}
@@ -82,7 +82,7 @@ export default function DataElementsPage() {
             <th scope="col">Name</th>
             <th scope="col">Type</th>
             <th scope="col">Storage</th>
-            <th scope="col">Problems</th>
+            <th scope="col">Status</th>
             <th scope="col">Production</th>
           </tr>
         </thead>
@@ -95,7 +95,12 @@ export default function DataElementsPage() {
               </td>
               <td>{moduleLabel(catalog, element.modulePath)}</td>
               <td>{element.storageDuration ?? "none"}</td>
-              <td>{problemCount(index) || ""}</td>
+              <td>
+                {element.enabled === false ? "Disabled" : "Enabled"}
+                {problemCount(index) > 0 && (
+                  <span className="warn"> · {problemCount(index)} problems</span>
+                )}
+              </td>
               <td>
                 <Standing resource={resourceOf(state, "dataElement", element.id)} />
               </td>

@@ -1,6 +1,8 @@
 /**
  * The bar that stays in view at the bottom of an item editor: the item's state (unsaved
- * changes or saved, its revision, enabled or disabled) with Save, Cancel and Delete.
+ * changes or saved, its revision, enabled or disabled) with Save, Cancel and Delete. An
+ * enabled item with problems can only be kept disabled (no build includes it): the bar says
+ * so and offers "Save disabled".
  */
 export default function SaveBar({
   saveLabel,
@@ -13,6 +15,9 @@ export default function SaveBar({
   canEdit,
   onCancel,
   onDelete,
+  noun,
+  problemCount = 0,
+  onSaveDisabled,
 }: {
   saveLabel: string;
   deleteLabel: string;
@@ -26,7 +31,14 @@ export default function SaveBar({
   canEdit: boolean;
   onCancel: () => void;
   onDelete?: () => void;
+  /** "rule", "data element": how the note names the item. */
+  noun?: string;
+  /** The item's problems (stored, or named by a refused save). */
+  problemCount?: number;
+  /** Saves the form's item with `enabled: false`. */
+  onSaveDisabled?: () => void;
 }) {
+  const unfinished = enabled === true && problemCount > 0 && onSaveDisabled !== undefined;
   const state = saved
     ? "Saved"
     : dirty
@@ -45,11 +57,29 @@ export default function SaveBar({
           <span className={enabled ? undefined : "badge"}>{enabled ? "Enabled" : "Disabled"}</span>
         )}
       </p>
+      {canEdit && unfinished && (
+        <p className="save-bar-note" id="save-bar-note">
+          {problemCount === 1 ? "1 problem" : `${problemCount} problems`}: fix{" "}
+          {problemCount === 1 ? "it" : "them"}, or save this {noun ?? "item"} disabled. No build
+          includes a disabled {noun ?? "item"}.
+        </p>
+      )}
       {canEdit && (
         <div className="actions">
           <button type="submit" disabled={busy}>
             {saveLabel}
           </button>
+          {unfinished && (
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy}
+              aria-describedby="save-bar-note"
+              onClick={onSaveDisabled}
+            >
+              Save disabled
+            </button>
+          )}
           <button type="button" className="secondary" disabled={busy || !dirty} onClick={onCancel}>
             Cancel
           </button>

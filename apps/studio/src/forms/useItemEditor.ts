@@ -4,6 +4,7 @@ import { useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/ApiError.ts";
 import { useConfirm } from "../confirm/useConfirm.ts";
 import { resourceOf, useProperty, usePropertyChange } from "../properties/useProperty.ts";
+import { storedProblemsOf } from "../properties/itemProblemCount.ts";
 import { itemProblems } from "./itemProblems.ts";
 
 interface Named {
@@ -147,7 +148,7 @@ export function useItemEditor<T extends Named>(
       /** Cancel: the form starts over from the version its edits are based on. */
       onCancel: () => restart(session.base, session.baseItem, session.baseItem),
       problems: itemProblems(
-        state.problems,
+        storedProblemsOf(state),
         isNew || index < 0 ? undefined : `${field}[${index}]`,
         save.error,
         kind,

@@ -1,4 +1,4 @@
-import type { SettingsSchema } from "@liftoff/schema";
+import { holdsRegex, regexProblem, type SettingsSchema } from "@liftoff/schema";
 import { childPath, type PathMessage } from "./problems.ts";
 import { schemaType } from "./schemaType.ts";
 
@@ -79,22 +79,6 @@ function checkObject(
     check(child, record[key], childPath(path, key), out, holdsRegex(record, key));
 }
 
-/**
- * Core marks a regex by a companion flag rather than a format: `value` with `valueIsRegex`
- * (or `pageIsRegex`, `sourceIsRegex`), and a comparison's `rightOperand` when the operator is
- * `matchesRegex` or `doesNotMatchRegex`.
- */
-function holdsRegex(record: Record<string, unknown>, key: string): boolean {
-  if (record[`${key}IsRegex`] === true) return true;
-  if (key === "value")
-    return Object.entries(record).some(([k, v]) => k.endsWith("IsRegex") && v === true);
-  if (key === "rightOperand") {
-    const operator = (record.comparison as { operator?: unknown } | undefined)?.operator;
-    return typeof operator === "string" && operator.endsWith("Regex");
-  }
-  return false;
-}
-
 function checkNumber(schema: SettingsSchema, value: unknown, say: (message: string) => void): void {
   const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   if (typeof number !== "number" || Number.isNaN(number))
@@ -124,21 +108,6 @@ function checkString(
   if (schema.format === "selector" && value.trim() !== "") {
     const problem = selectorProblem(value);
     if (problem) say(problem);
-  }
-}
-
-/** Why the text is not a regular expression, in the browser's words; undefined when it is. */
-export function regexProblem(source: string): string | undefined {
-  try {
-    new RegExp(source);
-    return undefined;
-  } catch (error) {
-    // V8 repeats the pattern ("Invalid regular expression: /^(/: Unterminated group").
-    const reason = (error as Error).message.replace(
-      /^Invalid regular expression: \/.*\/\w*: /s,
-      "",
-    );
-    return `not a valid regular expression: ${reason}`;
   }
 }
 

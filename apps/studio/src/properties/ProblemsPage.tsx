@@ -13,6 +13,8 @@ export default function ProblemsPage() {
   const place = (path: string) => problemPlace(state.document, catalog, path);
   // Warnings (shared-variable leaks) are listed apart: they never stop a build.
   const warnings = state.warnings ?? [];
+  // Disabled items' problems never stop a build; they are what enabling the item needs.
+  const disabled = state.disabledProblems ?? [];
   return (
     <>
       <h1>Problems</h1>
@@ -35,6 +37,25 @@ export default function ProblemsPage() {
             ))}
           </ul>
         </>
+      )}
+      {disabled.length > 0 && (
+        <section aria-labelledby="disabled-heading">
+          <h2 id="disabled-heading">Disabled items ({disabled.length})</h2>
+          <p>
+            Unfinished work saved disabled: no build includes it. Fix these before enabling the
+            item.
+          </p>
+          <ul className="problem-list">
+            {disabled.map((p) => (
+              <li key={`${p.path}:${p.message}`}>
+                <Link to={`../${problemLink(state.document, p.path)}`} relative="path">
+                  {place(p.path)}
+                </Link>
+                : {p.message}
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       {warnings.length > 0 && (
         <section aria-labelledby="warnings-heading">

@@ -49,6 +49,23 @@ describe("PropertySettingsPage", () => {
     });
   });
 
+  it("sends a cleared org id as null, which removes it", async () => {
+    const { calls } = renderStudio(<PropertySettingsPage />, {
+      ...at,
+      role: "editor",
+      state: propertyState(),
+      routes: {
+        "PUT /api/properties/PR1/settings": () => ({ body: propertyState({ revision: 8 }) }),
+      },
+    });
+    fireEvent.change(screen.getByLabelText("Organization id"), { target: { value: " " } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(calls.find((c) => c.method === "PUT")!.body).toMatchObject({
+      company: { orgId: null },
+    });
+  });
+
   it("shows problems under the company's org id", () => {
     renderStudio(<PropertySettingsPage />, {
       ...at,

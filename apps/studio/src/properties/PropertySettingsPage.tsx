@@ -21,7 +21,8 @@ import { resourceOf, usePropertyChange, useProperty } from "./useProperty.ts";
 interface SettingsBody {
   name: string;
   settings: PropertyDocumentSettings;
-  company: PropertyCompany;
+  /** `orgId: null` removes the org id. */
+  company: Omit<PropertyCompany, "orgId"> & { orgId?: string | null };
 }
 
 const bodyOf = (doc: Pick<PropertyDocument, "property" | "company">): SettingsBody => ({
@@ -128,8 +129,8 @@ function SettingsForm({
         },
         company: {
           ...initial.company,
-          // Optional until an extension needs it (the problems below say so).
-          ...(orgId.trim() === "" ? {} : { orgId: orgId.trim() }),
+          // Optional until an extension needs it (the problems below say so); blank removes it.
+          orgId: orgId.trim() === "" ? null : orgId.trim(),
           dynamicCdnEnabled: dynamicCdn,
           cdnAllowList: fromLines(allowList),
         },

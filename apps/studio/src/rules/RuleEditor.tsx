@@ -156,10 +156,11 @@ function RuleForm({
             type="checkbox"
             disabled={readOnly}
             checked={draft.enabled !== false}
-            onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })}
+            onChange={(e) => setDraft({ ...draft, enabled: e.target.checked ? undefined : false })}
           />
           Enabled
         </label>
+        <p className="hint">A disabled rule is kept but left out of every build.</p>
       </div>
       <div className="field">
         <label htmlFor="rule-description">Notes</label>
@@ -234,6 +235,13 @@ function RuleForm({
         canEdit={canEdit}
         onCancel={onCancel}
         onDelete={onDelete}
+        noun="rule"
+        problemCount={problems.length}
+        onSaveDisabled={() => {
+          const next = { ...draft, enabled: false };
+          setDraft(next);
+          onSave(next);
+        }}
       />
       {extra}
     </form>

@@ -110,4 +110,40 @@ describe("RuleEditor's Save bar", () => {
     await screen.findByText("Another page");
     expect(screen.queryByRole("dialog")).toBeNull();
   });
+
+  it("offers Save disabled when the server refuses an enabled rule with problems", async () => {
+    const refusing: Routes = {
+      "PUT /api/properties/PR1/rules/RL1": (body) => {
+        const rule = (body as { rule: PropertyRule }).rule;
+        if (rule.enabled !== false)
+          return {
+            status: 422,
+            body: {
+              type: "urn:liftoff:errors:api:item-has-problems",
+              title: "This rule has problems",
+              status: 422,
+              detail: "…",
+              errors: [{ path: "rule.actions[0].settings.source", message: "does not parse" }],
+            },
+          };
+        return saving["PUT /api/properties/PR1/rules/RL1"]!(body);
+      },
+    };
+    const { calls } = open(refusing);
+    expect(screen.queryByRole("button", { name: "Save disabled" })).toBeNull();
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Half done" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save rule" }));
+    const saveDisabled = await screen.findByRole("button", { name: "Save disabled" });
+    expect(bar().getByText(/1 problem: fix it, or save this rule disabled/)).toBeTruthy();
+    expect(status().textContent).toBe("Unsaved changes");
+    fireEvent.click(saveDisabled);
+    await waitFor(() => expect(status().textContent).toBe("Saved"));
+    expect(bar().getByText("Disabled")).toBeTruthy();
+    const puts = calls.filter((c) => c.method === "PUT");
+    expect(puts.map((c) => (c.body as { rule: PropertyRule }).rule.enabled)).toEqual([
+      undefined,
+      false,
+    ]);
+    expect(screen.queryByRole("button", { name: "Save disabled" })).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { moduleLabel, useCatalog } from "../extensions/useCatalog.ts";
+import { itemProblemCount } from "../properties/itemProblemCount.ts";
 import { resourceOf, useProperty } from "../properties/useProperty.ts";
 import BulkBar from "../resources/BulkBar.tsx";
 import DeletedItems from "../resources/DeletedItems.tsx";
@@ -21,8 +22,7 @@ export default function RulesPage() {
   const [event, setEvent] = useState("");
   const canEdit = useCan("editor");
   const rules = state.document.rules;
-  const problemsOf = (i: number) =>
-    state.problems.filter((p) => p.path.startsWith(`rules[${i}]`)).length;
+  const problemsOf = (i: number) => itemProblemCount(state, "rules", i);
   const needle = search.trim().toLowerCase();
   const eventTypes = [...new Set(rules.flatMap((r) => r.events.map((e) => e.modulePath)))];
   const shown = rules
