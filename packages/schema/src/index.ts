@@ -8,3 +8,5 @@ export type * from "./property.ts";
 export { LIBRARY_RESOURCE_KINDS, RESOURCE_KINDS, ROLES, SETTINGS_RESOURCE_ID } from "./api.ts";
 export type * from "./api.ts";
 export { holdsRegex, regexProblem } from "./regexSettings.ts";
+export { PREVIEW_MAX_MS, PREVIEW_PARAM } from "./preview.ts";
+export type * from "./preview.ts";
