@@ -3,14 +3,13 @@
  * against a fresh `liftoff serve` (its empty state) and a fresh `liftoff serve --demo` (the
  * seeded insurance property), plus a page that sends a few events so the live stream, the
  * ECID view and reports have something to show.
- * Fails if any page logs a console error. Run: `npx tsx apps/studio/scripts/screenshots.ts`
- * after `npm run build`.
+ * Fails if any page logs a console error. Run `npm run screenshots` after `npm run build`.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EnvironmentInfo, LibraryInfo, PropertyState, SessionInfo } from "@liftoff/schema";
-import { chromium, type APIRequestContext, type Page } from "@playwright/test";
+import { chromium, request, type APIRequestContext, type Page } from "@playwright/test";
 import { launchOptions } from "../../../e2e/chromium.ts";
 import { repoRoot, startServer } from "../../../e2e/startServer.ts";
 
@@ -62,7 +61,7 @@ try {
   await go("data-elements", "Data elements");
   await shot(page, "data-elements");
   await go("extensions", "Extensions");
-  await shot(page, "extensions", true);
+  await shot(page, "extensions");
 
   // Send events from the demo site's home page, which loads the development library (rebuilt
   // for this server's port first), so the stream shows them. Its origin is the one the demo
@@ -86,11 +85,15 @@ try {
   await go("environments", "Environments");
   await shot(page, "environments");
   await go("reports", "Reports");
-  await page.locator(".report .chart, .report p.muted").first().waitFor();
+  // Every report answered: a drawn chart or its "no events" line.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll(".report")].every((r) => r.querySelector(".uplot, p.muted")),
+  );
   await shot(page, "reports", true);
   await go("revisions", "History");
   await shot(page, "history");
-  await conflictShots(page, context.request, server.origin);
+  const maria = await colleague(context.request, server.origin);
+  await conflictShots(page, maria, server.origin);
   await page.goto(`${server.origin}/studio/audit`);
   await page.getByRole("heading", { name: "Audit log" }).waitFor();
   await shot(page, "audit");
@@ -107,7 +110,8 @@ try {
   await shot(page, "narrow-rule-editor");
   await go("libraries", "Publishing");
   await shot(page, "narrow-publishing");
-  await conflictShots(page, context.request, server.origin, "narrow-");
+  await conflictShots(page, maria, server.origin, "narrow-");
+  await maria.dispose();
 } finally {
   await browser.close();
   await server.stop();
@@ -165,31 +169,61 @@ async function buildForThisServer(request: APIRequestContext, origin: string): P
 }
 
 /**
- * A rule someone else saved while this page had edits: the conflict view, then the rule's
- * history; and the rules list with a deleted rule waiting to be undone.
+ * A second user, an editor signed in with her own session, whose saves stage the conflicts
+ * (and whom the users page lists).
  */
-async function conflictShots(page: Page, request: APIRequestContext, origin: string, prefix = "") {
-  const session = (await (await request.get(`${origin}/api/session`)).json()) as SessionInfo;
+async function colleague(admin: APIRequestContext, origin: string): Promise<APIRequestContext> {
+  const session = (await (await admin.get(`${origin}/api/session`)).json()) as SessionInfo;
+  const user = { username: "maria", password: "screenshots-editor-1", role: "editor" };
+  const created = await admin.post(`${origin}/api/users`, {
+    headers: { "x-csrf-token": session.csrfToken },
+    data: user,
+  });
+  if (!created.ok()) throw new Error(`POST /api/users: ${created.status()}`);
+  const api = await request.newContext();
+  const signIn = await api.post(`${origin}/api/session`, { data: user });
+  if (!signIn.ok()) throw new Error(`sign-in as ${user.username}: ${signIn.status()}`);
+  return api;
+}
+
+/**
+ * A rule someone else saved while this page had edits: the conflict view, then the rule's
+ * history after a save of our own.
+ */
+async function conflictShots(page: Page, theirs: APIRequestContext, origin: string, prefix = "") {
+  const session = (await (await theirs.get(`${origin}/api/session`)).json()) as SessionInfo;
   const base = `${origin}/api/properties/${pid}`;
-  const state = (await (await request.get(base)).json()) as PropertyState;
+  const state = (await (await theirs.get(base)).json()) as PropertyState;
   const rule = state.document.rules.find((r) => r.name === "Email Link Click")!;
   await page.goto(`${origin}/studio/properties/${pid}/rules/${encodeURIComponent(rule.id)}`);
   await page.getByRole("heading", { name: "Email Link Click", level: 1 }).waitFor();
   const revision = state.resources.find((r) => r.id === rule.id)!.revision;
-  const theirs = await request.put(`${base}/rules/${rule.id}`, {
+  const saved = await theirs.put(`${base}/rules/${rule.id}`, {
     headers: { "x-csrf-token": session.csrfToken },
-    data: { revision, rule: { ...rule, description: `Mailto links only (${prefix || "wide"})` } },
+    data: {
+      revision,
+      rule: { ...rule, description: prefix ? "Mailto and tel links" : "Mailto links only" },
+    },
   });
-  if (!theirs.ok()) throw new Error(`PUT rule: ${theirs.status()}`);
-  await page.getByLabel("Name", { exact: true }).fill(`Email Link Click ${prefix}(mailto)`);
+  if (!saved.ok()) throw new Error(`PUT rule: ${saved.status()}`);
+  await page.getByLabel("Name", { exact: true }).fill("Email Link Click (mailto)");
   await page.getByRole("button", { name: "Save rule" }).click();
   await page.getByRole("alert", { name: "Edit conflict" }).waitFor();
   await shot(page, `${prefix}conflict`);
   await page.getByRole("button", { name: "Keep theirs" }).click();
+  // A second save of our own, so the history lists more than the seed and one change.
+  await page.getByLabel("Notes").fill(prefix ? "Mailto and tel links." : "Mailto links only.");
+  await page.getByRole("button", { name: "Save rule" }).click();
+  await page
+    .getByRole("status")
+    .filter({ hasText: /^Saved$/ })
+    .waitFor();
   await page.getByText(/^History \(revision/).click();
   await page.getByRole("button", { name: /^View r1/ }).click();
   await page.locator("details.history table").waitFor();
-  await shot(page, `${prefix}rule-history`, true);
+  // The history sits below the form: the window scrolled to it, as a reader would see it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await shot(page, `${prefix}rule-history`);
 }
 
 /** A start without --demo: the properties page with nothing yet, wide and on a phone. */
@@ -217,7 +251,27 @@ async function emptyShots(): Promise<void> {
   }
 }
 
-async function shot(page: Page, name: string, fullPage = false) {
-  await page.screenshot({ path: join(out, `${name}.png`), fullPage });
+/**
+ * The window, or with `whole` a window as tall as the page from its top: a full-page capture
+ * would leave the sticky side navigation and Save bar where the scroll position put them.
+ * The height is read once: the side navigation is as tall as the window below the top bar,
+ * so a taller window always makes the page taller again.
+ */
+async function shot(page: Page, name: string, whole = false) {
+  const size = page.viewportSize()!;
+  if (whole) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: size.width, height });
+    await page.evaluate(
+      // Two frames: the new size is laid out and painted before the capture.
+      () =>
+        new Promise((done) => {
+          scrollTo(0, 0);
+          requestAnimationFrame(() => requestAnimationFrame(done));
+        }),
+    );
+  }
+  await page.screenshot({ path: join(out, `${name}.png`) });
+  if (whole) await page.setViewportSize(size);
   console.log(`docs/screenshots/${name}.png`);
 }
