@@ -48,17 +48,19 @@ try {
   await page.getByRole("link", { name: "PC Marketing" }).waitFor();
   await shot(page, "properties");
 
-  const go = async (path: string, ready: string) => {
+  // `named`: a cell the list shows once the module catalogue arrives (until then, module paths).
+  const go = async (path: string, ready: string, named?: string) => {
     await page.goto(`${server.origin}/studio/properties/${pid}/${path}`);
     await page.getByRole("heading", { name: ready, exact: true }).first().waitFor();
+    if (named) await page.getByRole("cell", { name: named, exact: true }).first().waitFor();
   };
-  await go("rules", "Rules");
+  await go("rules", "Rules", "DOM Ready");
   await shot(page, "rules");
   await page.getByRole("link", { name: "All Pages - Page View" }).click();
   await page.getByRole("heading", { name: "All Pages - Page View" }).waitFor();
   // The window, not the whole page: the Save bar sticks to the window's bottom edge.
   await shot(page, "rule-editor");
-  await go("data-elements", "Data elements");
+  await go("data-elements", "Data elements", "Constant");
   await shot(page, "data-elements");
   await go("extensions", "Extensions");
   await shot(page, "extensions");
@@ -102,7 +104,7 @@ try {
   await shot(page, "users");
   // The same studio on a phone-sized screen.
   await page.setViewportSize({ width: 390, height: 844 });
-  await go("rules", "Rules");
+  await go("rules", "Rules", "DOM Ready");
   await shot(page, "narrow-rules");
   // The rule editor on a phone: collapsed components and the Save bar in view.
   await page.getByRole("link", { name: "All Pages - Page View" }).click();
