@@ -16,6 +16,12 @@ import errorMapper, { frameworkErrors } from "./http/errorMapper.ts";
 import { RateLimiter } from "./http/RateLimiter.ts";
 import registerIdentityRoutes from "./identity/registerIdentityRoutes.ts";
 import registerLibraryRoutes from "./libraries/registerLibraryRoutes.ts";
+import {
+  defaultPreviewLimits,
+  PreviewSessions,
+  type PreviewLimits,
+} from "./preview/PreviewSessions.ts";
+import registerPreview from "./preview/registerPreview.ts";
 import { defaultLiveLimits, LiveStream, type LiveLimits } from "./LiveStream.ts";
 import registerEventRoutes from "./registerEventRoutes.ts";
 import serveStatic from "./serveStatic.ts";
@@ -62,6 +68,13 @@ export interface AppOptions {
         /** Where the one-time admin password line goes (default stdout). */
         print?: (line: string) => void;
       };
+  /** Preview sessions (docs/preview.md): their caps, and the clock tests hand in. */
+  preview?: {
+    limits?: Partial<PreviewLimits>;
+    now?: () => number;
+    /** Trace reports per second per client address (burst twice that); 0 turns it off. */
+    traceRatePerSecond?: number;
+  };
   /** The builder functions the studio API uses (default: the `@liftoff/builder` package). */
   builder?: PartialBuilder;
   /**
@@ -222,7 +235,20 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
         : new RateLimiter(options.rateLimitPerSecond ?? 200),
   });
   registerIdentityRoutes(app, edge.regionId);
-  registerLibraryRoutes(app, store);
+  // Reports come in small batches; 50 a second is far above a busy page and stops a flood.
+  const traceRate =
+    options.preview?.traceRatePerSecond ?? (options.rateLimitPerSecond === 0 ? 0 : 50);
+  const previewSessions = new PreviewSessions(
+    { ...defaultPreviewLimits, ...options.preview?.limits },
+    options.preview?.now,
+  );
+  const preview = registerPreview(app, api, previewSessions, {
+    heartbeatMs: 15_000,
+    maxBuffered: live.limits.maxBuffered,
+    maxWatchers: 20,
+    ...(traceRate > 0 ? { traceLimiter: new RateLimiter(traceRate) } : {}),
+  });
+  registerLibraryRoutes(app, store, preview);
   registerEventRoutes(app, store, live);
   registerApi(app, api);
 

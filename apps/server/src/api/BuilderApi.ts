@@ -31,12 +31,25 @@ export interface BuilderApi {
   checkVariableLeaks(document: PropertyDocument): PropertyProblem[];
   buildLibrary(
     document: PropertyDocument,
-    options: { environmentId: string; buildDate?: string; minify?: boolean },
+    options: {
+      environmentId: string;
+      buildDate?: string;
+      minify?: boolean;
+      /** A preview build (docs/preview.md): the trace instrumentation, reporting to this session. */
+      preview?: PreviewBuildOptions;
+    },
   ): Promise<BuiltLibrary>;
   diffProperties(from: PropertyDocument, to: PropertyDocument): ItemChange[];
   importLaunch(input: unknown): { document: PropertyDocument; report: ImportReport };
   exportLaunch(document: PropertyDocument, environmentId: string): Promise<unknown>;
   createEmbedCode(libraryUrl: string): string;
+}
+
+/** What a preview build needs to know of its session. */
+export interface PreviewBuildOptions {
+  sessionId: string;
+  /** The library's name or "Working state", shown on the page's preview badge. */
+  label: string;
 }
 
 export type PartialBuilder = Partial<BuilderApi>;

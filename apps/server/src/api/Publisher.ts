@@ -20,7 +20,7 @@ import {
 import { assembleDocument, resourceKey } from "../storage/authoring/propertyResources.ts";
 import type { Store } from "../storage/Store.ts";
 import { apiProblems } from "./apiProblems.ts";
-import type { PartialBuilder } from "./BuilderApi.ts";
+import type { PartialBuilder, PreviewBuildOptions } from "./BuilderApi.ts";
 import { need, type PropertyService } from "./PropertyService.ts";
 import { newId } from "./requestParts.ts";
 
@@ -493,8 +493,42 @@ export class Publisher {
     return env;
   }
 
+  /**
+   * What a preview session builds (docs/preview.md): a development library as its development
+   * build has it (production plus the library's resources at their latest revisions), or, with
+   * no library, the whole working state. `key` changes whenever that content may have.
+   */
+  async previewDocument(
+    propertyId: string,
+    libraryId: string | undefined,
+  ): Promise<{ document: PropertyDocument; revision: number; key: string }> {
+    const head = await this.properties.snapshot(propertyId);
+    if (libraryId === undefined)
+      return { document: documentOf(head), revision: head.revision, key: `${head.revision}` };
+    const library = await this.load(propertyId, libraryId);
+    const manifest = await this.manifestFor(library, documentOf(head), head);
+    return {
+      document: await this.documentFor(head, manifest),
+      revision: head.revision,
+      key: `${head.revision} ${JSON.stringify(manifest)}`,
+    };
+  }
+
+  /** A preview build of `document`, checked and refused as every other build is. */
+  async buildPreview(
+    document: PropertyDocument,
+    environmentId: string,
+    preview: PreviewBuildOptions,
+  ): Promise<string> {
+    return (await this.build(document, environmentId, preview)).code;
+  }
+
   /** Refuses a document with validation problems; a builder exception becomes a 422. */
-  private async build(document: PropertyDocument, environmentId: string) {
+  private async build(
+    document: PropertyDocument,
+    environmentId: string,
+    preview?: PreviewBuildOptions,
+  ) {
     const problems = need(this.builder, "validateProperty")(document);
     if (problems.length > 0)
       throw apiProblems.notBuildable(problems.map((p) => ({ path: p.path, message: p.message })));
@@ -505,6 +539,7 @@ export class Publisher {
         environmentId,
         buildDate: new Date().toISOString(),
         minify: true,
+        ...(preview ? { preview } : {}),
       });
     } catch (error) {
       throw apiProblems.buildFailed(error instanceof Error ? error.message : String(error));

@@ -30,7 +30,7 @@ export function createApiContext(store: Store, builder: PartialBuilder): ApiCont
 }
 
 /** JSON bodies parsed here, so route schemas see objects; refusals name the path. */
-function parseBodies(api: FastifyInstance): void {
+export function parseBodies(api: FastifyInstance): void {
   api.removeContentTypeParser(["application/json", "text/plain"]);
   api.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
     // An empty body is no body, as when the header is absent: routes that take none (build,

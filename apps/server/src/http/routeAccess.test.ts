@@ -105,6 +105,10 @@ describe("the route access table", () => {
       "/api/datastreams",
       "/api/reports/:report",
       "/api/properties/:pid/libraries/:lid/publish",
+      "/api/properties/:pid/previews",
+      "/api/previews/:id",
+      "/api/previews/:id/stream",
+      "/preview/:id/trace",
     ])
       expect(urls, url).toContain(url);
     expect(app.routes.length).toBeGreaterThan(70);

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { problems } from "../http/problems.ts";
+import type { PreviewLibrary } from "../preview/previewLibrary.ts";
 import type { Store } from "../storage/Store.ts";
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const FILE = /^[A-Za-z0-9_.-]{1,128}$/;
+/** A preview session's build (docs/preview.md), next to the environment's own file. */
+const PREVIEW_FILE = /^preview-([0-9a-f]{32})\.js$/;
 
 /**
  * The message Launch's dynamic host resolution prints (spec §8), reused so the same search
@@ -20,8 +23,13 @@ export const HOST_NOT_ALLOWED =
  * max-age the property sets (docs/api.md, "Caching").
  * `GET /libs/allowed-hosts.json` serves the dynamic host allow list to builds; library
  * requests on a host not on a non-empty list are refused.
+ * `preview-<session id>.js` in the same folder is a preview session's build, never cached.
  */
-export default function registerLibraryRoutes(app: FastifyInstance, store: Store): void {
+export default function registerLibraryRoutes(
+  app: FastifyInstance,
+  store: Store,
+  preview?: PreviewLibrary,
+): void {
   app.get("/libs/allowed-hosts.json", async (_request, reply) =>
     reply.header("cache-control", "no-cache").send({ hosts: await store.hosts.list() }),
   );
@@ -47,6 +55,14 @@ export default function registerLibraryRoutes(app: FastifyInstance, store: Store
           field: "host",
         },
       );
+    const previewId = PREVIEW_FILE.exec(fileName!)?.[1];
+    if (preview && previewId !== undefined)
+      return reply
+        .header("cache-control", "no-store")
+        .header("access-control-allow-origin", "*")
+        .header("x-content-type-options", "nosniff")
+        .type("text/javascript; charset=utf-8")
+        .send(await preview(propertyId!, environmentId!, previewId));
     const file = await store.libraries.get(propertyId!, environmentId!, fileName!);
     if (!file)
       throw problems.notFound(`No library ${fileName} for ${propertyId}/${environmentId}.`);

@@ -1,0 +1,48 @@
+import type { PreviewSession } from "@liftoff/schema";
+import type { Publisher } from "../api/Publisher.ts";
+
+interface Built {
+  key: string;
+  code: Promise<string>;
+}
+
+/**
+ * Preview builds, one per session, kept while the property (and the library's content) stays
+ * as it was: a reload gets the same code at once, and the first request after a saved change
+ * builds again. Requests that arrive during a build share it.
+ */
+export class PreviewBuilds {
+  private readonly built = new Map<string, Built>();
+
+  constructor(private readonly publisher: Publisher) {}
+
+  /** The session's build for the property as it is now, and the revision it was built from. */
+  async code(session: PreviewSession): Promise<{ code: string; revision: number }> {
+    const { document, revision, key } = await this.publisher.previewDocument(
+      session.propertyId,
+      session.libraryId,
+    );
+    let built = this.built.get(session.id);
+    if (built?.key !== key) {
+      built = {
+        key,
+        code: this.publisher.buildPreview(document, session.environmentId, {
+          sessionId: session.id,
+          label: session.label,
+        }),
+      };
+      this.built.set(session.id, built);
+      // A failed build is not kept: the next request tries again.
+      const failed = built;
+      built.code.catch(() => {
+        if (this.built.get(session.id) === failed) this.built.delete(session.id);
+      });
+    }
+    return { code: await built.code, revision };
+  }
+
+  /** Forgets an ended session's build. */
+  forget(id: string): void {
+    this.built.delete(id);
+  }
+}

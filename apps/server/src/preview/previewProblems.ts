@@ -1,0 +1,48 @@
+import { HttpError, type HttpErrorOptions } from "../http/HttpError.ts";
+
+const TYPE = "urn:liftoff:errors:preview:";
+
+const make = (
+  status: number,
+  code: string,
+  title: string,
+  detail: string,
+  options: HttpErrorOptions = {},
+) => new HttpError(status, `${TYPE}${code}`, title, detail, options);
+
+/** The problems of preview sessions and their reports (docs/api.md, Preview). */
+export const previewProblems = {
+  /** A cap on active sessions (per user, per property); ending one makes room. */
+  tooManySessions: (detail: string) =>
+    make(429, "too-many-sessions", "Too many preview sessions", detail),
+  tooManyWatchers: (limit: number) =>
+    make(
+      429,
+      "too-many-watchers",
+      "Too many watchers",
+      `This preview session has ${limit} open streams, its limit; close one first.`,
+      { headers: { "retry-after": "30" } },
+    ),
+  unknownSession: () =>
+    make(404, "unknown-session", "Unknown preview session", "No such preview session.", {
+      field: "id",
+    }),
+  sessionEnded: (endedAt: string) =>
+    make(
+      410,
+      "session-ended",
+      "Preview session ended",
+      `The preview session ended at ${endedAt}.`,
+      {
+        field: "id",
+      },
+    ),
+  invalidTrace: (path: string, message: string) =>
+    make(400, "invalid-trace", "Invalid trace record", `${path}: ${message}`, { field: path }),
+  reportTooLarge: (detail: string, field = "body") =>
+    make(413, "report-too-large", "Trace report too large", detail, { field }),
+  rateLimited: (seconds: number) =>
+    make(429, "rate-limited", "Too many trace reports", `Try again in ${seconds} s.`, {
+      headers: { "retry-after": String(seconds) },
+    }),
+};
