@@ -2,6 +2,9 @@
 // The size gate (ARCHITECTURE.md §6): builds the browser artifacts, measures each with
 // `gzip -9` and compares it with bench/budgets.json. `--write` also refreshes the table in
 // bench/RESULTS.md. Exits non-zero when an artifact is over budget or missing.
+// The runtime engine's budget was 5,000 B; the preview switch (packages/runtime/src/
+// switchToPreview.ts, docs/preview.md) adds 173 B to the engine and 150 B to the
+// spec property's production library, so that row allows 200 B more.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -25,6 +25,8 @@ export const esbuildOptions = {
   mangleProps: /_$/,
   // Nothing in the engine relies on strict-mode semantics; the directive is bytes on every page.
   tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
+  // The published engine: the preview build's trace hooks are compiled out (docs/preview.md).
+  define: { __LIFTOFF_PREVIEW__: "false" },
   write: false,
   logLevel: "warning",
 };
