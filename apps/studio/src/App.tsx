@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import DataElementEditor from "./dataElements/DataElementEditor.tsx";
 import DataElementsPage from "./dataElements/DataElementsPage.tsx";
@@ -8,6 +9,7 @@ import PropertyLayout from "./layout/PropertyLayout.tsx";
 import PropertiesPage from "./properties/PropertiesPage.tsx";
 import ProblemsPage from "./properties/ProblemsPage.tsx";
 import PropertySettingsPage from "./properties/PropertySettingsPage.tsx";
+import PreviewPage from "./preview/PreviewPage.tsx";
 import AuditPage from "./publishing/AuditPage.tsx";
 import EnvironmentsPage from "./publishing/EnvironmentsPage.tsx";
 import LibrariesPage from "./publishing/LibrariesPage.tsx";
@@ -19,6 +21,9 @@ import RulesPage from "./rules/RulesPage.tsx";
 import { useSession } from "./session/SessionContext.tsx";
 import SignInPage from "./session/SignInPage.tsx";
 import UsersPage from "./users/UsersPage.tsx";
+
+// The debugger panel and its QR code load with the session page, not with the studio.
+const PreviewSessionPage = lazy(() => import("./preview/PreviewSessionPage.tsx"));
 
 export default function App() {
   const { session } = useSession();
@@ -48,6 +53,21 @@ export default function App() {
           <Route path="libraries/:lid" element={<LibraryPage />} />
           <Route path="environments" element={<EnvironmentsPage />} />
           <Route path="revisions" element={<RevisionsPage />} />
+          <Route path="preview" element={<PreviewPage />} />
+          <Route
+            path="preview/:id"
+            element={
+              <Suspense
+                fallback={
+                  <p role="status" className="loading">
+                    Loading…
+                  </p>
+                }
+              >
+                <PreviewSessionPage />
+              </Suspense>
+            }
+          />
           <Route path="events" element={<EventsPage />} />
           <Route path="reports" element={<ReportsPage />} />
           <Route path="audit" element={<AuditPage />} />

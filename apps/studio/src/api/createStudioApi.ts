@@ -25,6 +25,7 @@ import type {
   ResourceRevision,
   ResourceRevisionInfo,
   LibraryResourceKind,
+  PreviewSession,
 } from "@liftoff/schema";
 import type { ApiClient } from "./createApiClient.ts";
 
@@ -212,6 +213,17 @@ export function createStudioApi(client: ApiClient) {
         ),
       act: (pid: string, lid: string, action: LibraryAction) =>
         client.request<LibraryInfo>("POST", `${prop(pid)}/libraries/${e(lid)}/${action}`),
+    },
+    previews: {
+      /** The caller's own sessions on the property, active and ended. */
+      list: (pid: string) => client.get<PreviewSession[]>(`${prop(pid)}/previews`),
+      /** Without `libraryId`: the property's working state. */
+      start: (pid: string, body: { libraryId?: string; url: string }) =>
+        client.request<PreviewSession>("POST", `${prop(pid)}/previews`, body),
+      get: (id: string) => client.get<PreviewSession>(`/api/previews/${e(id)}`),
+      end: (id: string) => client.request<PreviewSession>("DELETE", `/api/previews/${e(id)}`),
+      /** Server-Sent Events: `session` and `traces` (see PreviewStreamEvent). */
+      streamUrl: (id: string) => `/api/previews/${e(id)}/stream`,
     },
     audit: (params: { propertyId?: string; limit?: number; before?: string | number }) =>
       client.get<AuditEntry[]>(`/api/audit${q(params)}`),

@@ -8,6 +8,7 @@ const SECTIONS = [
   ["data-elements", "Data elements"],
   ["extensions", "Extensions"],
   ["libraries", "Publishing"],
+  ["preview", "Preview"],
   ["environments", "Environments"],
   ["revisions", "History"],
   ["events", "Events"],

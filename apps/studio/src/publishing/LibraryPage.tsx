@@ -88,6 +88,17 @@ function LibraryView({ pid, library }: { pid: string; library: LibraryInfo }) {
         <span className={`state state-${library.state}`}>{library.state}</span>
         {library.live && <span className="badge">live in production</span>}
       </p>
+      {canEdit && library.state === "development" && (
+        <p>
+          <Link
+            className="button"
+            to={`/properties/${encodeURIComponent(pid)}/preview?library=${encodeURIComponent(library.id)}`}
+          >
+            Preview
+          </Link>{" "}
+          <span className="muted">on a page of the site, with the live debugger.</span>
+        </p>
+      )}
       <p className="muted">
         Created by {library.createdBy}, {new Date(library.createdAt).toLocaleString()}.{" "}
         {pinned

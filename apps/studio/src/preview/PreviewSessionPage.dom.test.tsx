@@ -1,0 +1,168 @@
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource } from "../../test/FakeEventSource.ts";
+import { propertyState } from "../../test/fixtures.ts";
+import { previewSession, traces } from "../../test/previewFixtures.ts";
+import { renderStudio } from "../../test/renderStudio.tsx";
+import PreviewSessionPage from "./PreviewSessionPage.tsx";
+
+const session = previewSession();
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  vi.stubGlobal("EventSource", FakeEventSource);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderSession(role: "editor" | "viewer" = "editor") {
+  const result = renderStudio(<PreviewSessionPage />, {
+    role,
+    path: `/properties/PR1/preview/${session.id}`,
+    pattern: "/properties/:pid/preview/:id",
+    state: propertyState(),
+    routes: {
+      [`GET /api/previews/${session.id}`]: () => ({ body: session }),
+      [`DELETE /api/previews/${session.id}`]: () => ({
+        body: { ...session, endedAt: new Date().toISOString() },
+      }),
+    },
+  });
+  const stream = FakeEventSource.opened[0]!;
+  return { ...result, stream };
+}
+
+describe("PreviewSessionPage", () => {
+  it("shows the link to copy and open, its QR code, its expiry and build", async () => {
+    const { stream } = renderSession();
+    expect(stream.url).toBe(`/api/previews/${session.id}/stream`);
+    expect(stream.init).toEqual({ withCredentials: true });
+    await screen.findByRole("heading", { name: "Preview: November release" });
+    expect(screen.getByText(session.link)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Copy the preview link" })).toBeTruthy();
+    const open = screen.getByRole("link", { name: "Open the page in preview" });
+    expect(open.getAttribute("href")).toBe(session.link);
+    expect(open.getAttribute("target")).toBe("_blank");
+    expect(open.getAttribute("rel")).toBe("noopener");
+    expect(screen.getByText("ends in 58 min")).toBeTruthy();
+    expect(screen.getByText("Builds property revision 7.")).toBeTruthy();
+    const qr = await screen.findByRole("img", {
+      name: `QR code of the preview link ${session.link}`,
+    });
+    expect(qr.tagName.toLowerCase()).toBe("svg");
+    // A version-4+ code for a link this long: dozens of dark modules, quiet zone around.
+    expect(qr.querySelector("path")!.getAttribute("d")!.split("M").length).toBeGreaterThan(100);
+    expect(qr.getAttribute("viewBox")).toMatch(/^0 0 \d+ \d+$/);
+  });
+
+  it("says what to do until the page runs, then groups what it did per page view", async () => {
+    const { stream } = renderSession();
+    await screen.findByRole("heading", { name: "Preview: November release" });
+    act(() => stream.open());
+    expect(screen.getByText(/Open the link on the site; this page fills as it runs/)).toBeTruthy();
+    act(() => stream.send("traces", traces.slice(0, 5)));
+    act(() => stream.send("traces", traces.slice(3)));
+    // Newest page view first.
+    const views = screen.getAllByRole("article");
+    expect(views.map((v) => within(v).getByRole("heading", { level: 2 }).textContent)).toEqual([
+      "https://example.com/pcg/auto/quote",
+      "https://example.com/",
+    ]);
+    const quote = within(views[0]!);
+    expect(quote.getByText(/development environment/).textContent).toContain("revision 7");
+    expect(
+      quote.getByText("Click", { selector: ".trigger-head strong" }).closest("li")!.textContent,
+    ).toContain('on a#quote.cta "Get a quote" +1.23 s');
+    // The rule that fired, in sequence, with what its condition compared.
+    const fired = quote.getByRole("link", { name: "Page View" }).closest("li")!;
+    expect(fired.textContent).toContain("Fired");
+    expect(fired.textContent).toContain("in sequence");
+    const condition = within(fired).getByRole("link", {
+      name: "Condition 1: Path Without Query String",
+    });
+    expect(condition.getAttribute("href")).toBe("/properties/PR1/rules/RL1#conditions-0-title");
+    expect(condition.closest("li")!.textContent).toBe(
+      "Condition 1: Path Without Query String /pcg/auto/quote matches regex ^/pcg/auto → met · 0.4 ms",
+    );
+    const action = within(fired).getByRole("link", { name: "Action 1: Custom Code" });
+    expect(action.getAttribute("href")).toBe("/properties/PR1/rules/RL1#actions-0-title");
+    expect(action.closest("li")!.textContent).toContain("→ ran · 3 ms");
+    // The rule that did not fire says where it stopped, negate shown.
+    const notFired = quote.getByRole("link", { name: "Quote start" }).closest("li")!;
+    expect(notFired.textContent).toContain("Not fired: condition 1 not met");
+    expect(notFired.textContent).toContain("negated");
+    expect(notFired.textContent).toContain("(after negate)");
+    expect(quote.getByRole("link", { name: "Quote start" }).getAttribute("href")).toBe(
+      "/properties/PR1/rules/RL2",
+    );
+    // Data elements: value, source, storage duration, a link by name.
+    const row = quote.getByRole("link", { name: "page name" }).closest("tr")!;
+    expect(quote.getByRole("link", { name: "page name" }).getAttribute("href")).toBe(
+      "/properties/PR1/data-elements/DE1",
+    );
+    expect([...row.cells].map((c) => c.textContent)).toEqual([
+      "page name",
+      '{"section":"auto"}',
+      "stored",
+      "session",
+      "Click",
+    ]);
+    // Edge requests with their XDM and the answer, identity and consent.
+    const edge = quote.getByText("web.webinteraction.linkClicks").closest("li")!;
+    expect(edge.textContent).toContain("HTTP 200 · 42 ms");
+    expect(within(edge).getByText("request:")).toBeTruthy();
+    expect(within(edge).getByText("response:")).toBeTruthy();
+    expect(edge.textContent).toContain('"web.webinteraction.linkClicks"');
+    expect(views[0]!.textContent).toContain("ECID 12345678901234567890 · consent in");
+    // The replayed records (seq 3 and 4 twice) are shown once.
+    expect(quote.getAllByRole("link", { name: "Page View" })).toHaveLength(1);
+    expect(screen.getByText(/Live · 2 page views, 9 records/).className).toContain("live-open");
+  });
+
+  it("filters rules by outcome and by name", async () => {
+    const { stream } = renderSession();
+    act(() => {
+      stream.open();
+      stream.send("traces", traces);
+    });
+    await screen.findByRole("link", { name: "Quote start" });
+    const shown = screen.getByLabelText("Rules shown");
+    fireEvent.change(shown, { target: { value: "fired" } });
+    expect(screen.queryByRole("link", { name: "Quote start" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Page View" })).toBeTruthy();
+    fireEvent.change(shown, { target: { value: "not fired" } });
+    expect(screen.queryByRole("link", { name: "Page View" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Quote start" })).toBeTruthy();
+    fireEvent.change(shown, { target: { value: "all" } });
+    fireEvent.change(screen.getByLabelText("Rule name"), { target: { value: "quote" } });
+    expect(screen.queryByRole("link", { name: "Page View" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Quote start" })).toBeTruthy();
+  });
+
+  it("ends the preview after confirming, and shows it ended when the stream says so", async () => {
+    const { stream, calls } = renderSession();
+    fireEvent.click(await screen.findByRole("button", { name: "End preview" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: "End the preview of “November release”?",
+    });
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "End preview" }));
+    await screen.findByText(/Tabs that opened the link are back on the published library/);
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([
+      `/api/previews/${session.id}`,
+    ]);
+    expect(screen.queryByRole("link", { name: "Open the page in preview" })).toBeNull();
+    // The stream's own word on the session (a later revision) is taken too.
+    act(() => stream.send("session", { ...session, revision: 9, endedAt: session.createdAt }));
+    expect(screen.getByText("Builds property revision 9.")).toBeTruthy();
+  });
+
+  it("lets a viewer watch but not end", async () => {
+    renderSession("viewer");
+    await screen.findByRole("heading", { name: "Preview: November release" });
+    expect(screen.getByRole("link", { name: "Open the page in preview" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "End preview" })).toBeNull();
+  });
+});
