@@ -88,9 +88,10 @@ try {
   await shot(page, "environments");
   await go("reports", "Reports");
   // Every report answered: a drawn chart or its "no events" line.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll(".report")].every((r) => r.querySelector(".uplot, p.muted")),
-  );
+  await page.waitForFunction(() => {
+    const reports = [...document.querySelectorAll(".report")];
+    return reports.length > 0 && reports.every((r) => r.querySelector(".uplot, p.muted"));
+  });
   await shot(page, "reports", true);
   await go("revisions", "History");
   await shot(page, "history");
@@ -260,6 +261,11 @@ async function emptyShots(): Promise<void> {
  * so a taller window always makes the page taller again.
  */
 async function shot(page: Page, name: string, whole = false) {
+  // Every query in view answered: QueryState and lazy parts show `.loading` until then (a
+  // closed History keeps one, hidden, for a query it has not started).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll(".loading")].every((e) => !e.checkVisibility()),
+  );
   const size = page.viewportSize()!;
   if (whole) {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
