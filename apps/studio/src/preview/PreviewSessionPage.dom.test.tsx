@@ -159,6 +159,29 @@ describe("PreviewSessionPage", () => {
     expect(screen.getByText("Builds property revision 9.")).toBeTruthy();
   });
 
+  it("says so when the session is unknown, without a panel", async () => {
+    const other = "e".repeat(32);
+    renderStudio(<PreviewSessionPage />, {
+      role: "viewer",
+      path: `/properties/PR1/preview/${other}`,
+      pattern: "/properties/:pid/preview/:id",
+      state: propertyState(),
+      routes: {
+        [`GET /api/previews/${other}`]: () => ({
+          status: 404,
+          body: {
+            type: "about:blank",
+            title: "Not Found",
+            status: 404,
+            detail: "No such preview session.",
+          },
+        }),
+      },
+    });
+    expect((await screen.findByRole("alert")).textContent).toContain("No such preview session.");
+    expect(screen.queryByRole("heading", { name: "What the page did" })).toBeNull();
+  });
+
   it("lets a viewer watch but not end", async () => {
     renderSession("viewer");
     await screen.findByRole("heading", { name: "Preview: November release" });

@@ -30,7 +30,9 @@ export default function PreviewSessionPage() {
       <QueryState query={session ? { isPending: false, error: null } : query}>
         {session && <SessionHead session={session} />}
       </QueryState>
-      <PreviewPanel pid={pid} traces={stream.traces} status={stream.status} />
+      {(session || !query.error) && (
+        <PreviewPanel pid={pid} traces={stream.traces} status={stream.status} />
+      )}
     </div>
   );
 }
