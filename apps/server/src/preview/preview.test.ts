@@ -111,19 +111,18 @@ async function renameRule(name: string): Promise<PropertyState> {
   );
 }
 
-const trace = (seq: number, extra: Record<string, unknown> = {}): PreviewTrace =>
-  ({
-    type: "event",
-    pageId: "pv1",
-    at: seq * 10,
-    seq,
-    triggerId: `t${seq}`,
-    ruleId: "RLpageview",
-    ruleName: "Page View",
-    modulePath: "core/src/lib/events/libraryLoaded.js",
-    eventName: "Library Loaded",
-    ...extra,
-  });
+const trace = (seq: number, extra: Record<string, unknown> = {}): PreviewTrace => ({
+  type: "event",
+  pageId: "pv1",
+  at: seq * 10,
+  seq,
+  triggerId: `t${seq}`,
+  ruleId: "RLpageview",
+  ruleName: "Page View",
+  modulePath: "core/src/lib/events/libraryLoaded.js",
+  eventName: "Library Loaded",
+  ...extra,
+});
 
 const report = (id: string, body: string, type = "text/plain;charset=UTF-8") =>
   app.inject({
