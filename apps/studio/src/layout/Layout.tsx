@@ -16,7 +16,9 @@ export default function Layout() {
       firstPage.current = false;
       return;
     }
-    content.current?.focus();
+    // A new page starts at its top, top bar included; focusing must not scroll past it.
+    window.scrollTo(0, 0);
+    content.current?.focus({ preventScroll: true });
   }, [pathname]);
   return (
     <div className="app">

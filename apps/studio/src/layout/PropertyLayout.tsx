@@ -28,7 +28,7 @@ export default function PropertyLayout() {
         <h2 className="property-name">{property.data?.document.property.name ?? pid}</h2>
         {property.data && (
           <p className="muted">
-            Revision {property.data.revision}
+            Property revision {property.data.revision}
             {property.data.problems.length > 0 && (
               <>
                 {" · "}
