@@ -39,6 +39,17 @@ describe("rule components", () => {
     expect(screen.queryByLabelText("Action type")).toBeNull();
   });
 
+  it("open the component a link names (#conditions-1-title), and only that one", () => {
+    renderStudio(<RuleEditor />, {
+      ...at,
+      path: "/properties/PR1/rules/RL1#conditions-1-title",
+      role: "editor",
+      state: bigRule(),
+    });
+    expect(toggle(/^Condition 2/).getAttribute("aria-expanded")).toBe("true");
+    expect(toggle(/^Condition 1/).getAttribute("aria-expanded")).toBe("false");
+  });
+
   it("expand and collapse from the keyboard-operable title button", () => {
     renderStudio(<RuleEditor />, { ...at, role: "editor", state: bigRule() });
     const action = toggle(/^Action 2/);

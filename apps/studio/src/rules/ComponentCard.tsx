@@ -4,7 +4,8 @@ import type {
   PropertyRuleCondition,
   PropertyRuleEvent,
 } from "@liftoff/schema";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import {
   findModule,
   modulesOfKind,
@@ -64,19 +65,26 @@ export default function ComponentCard({
   /** Whether the card starts expanded (rules with few components, new components, problems). */
   startOpen: boolean;
 }) {
-  const [open, setOpen] = useState(startOpen);
+  const id = `${kind}-${index}`;
+  // A link to this component (`#conditions-0-title`, from the preview panel or the problems
+  // page) opens it and brings it into view once.
+  const targeted = useLocation().hash === `#${id}-title`;
+  const [open, setOpen] = useState(startOpen || targeted);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (targeted) section.current?.scrollIntoView?.({ block: "center" });
+  }, [targeted]);
   const catalog = useCatalog().data;
   const modules = modulesOfKind(catalog, MODULE_KIND[kind]);
   const module = findModule(catalog, value.modulePath);
   const noun = NOUN[kind];
   const title = `${noun} ${index + 1}`;
-  const id = `${kind}-${index}`;
   const set = (patch: Partial<RuleComponent>) => onChange({ ...value, ...patch });
   const details = componentDetails(module, value.settings);
   const numberOrUndefined = (text: string) => (text === "" ? undefined : Number(text));
 
   return (
-    <section className="component-card" aria-labelledby={`${id}-title`}>
+    <section ref={section} className="component-card" aria-labelledby={`${id}-title`}>
       <header>
         <h3 className="component-title">
           <button
