@@ -1,7 +1,8 @@
 // Builds the builder's published files:
 // - dist/modules.json: every module script the builder can put in a library (Core, Web SDK,
 //   identity), minified, with the helper modules each one requires, plus the minified engine
-//   (packages/runtime). They come from each package's own build script (esbuild + terser),
+//   (packages/runtime), and the preview engine and prelude that preview builds carry
+//   (docs/preview.md). They come from each package's own build script (esbuild + terser),
 //   here at build time, so a library build at run time only reads them (src/moduleScripts.ts)
 //   and needs neither the sources nor those tools (docs/builder.md, "Speed").
 // - dist/index.js, the package's entry for installs (scripts/bundlePackage.mjs).
@@ -9,7 +10,6 @@
 // The data carries a hash of every input (sources, build scripts, tool versions); `build()`
 // skips the module builds when that hash is unchanged, so tests and `npm start` can call it
 // before every run and still pick up an edited module source.
-import { build as esbuild } from "esbuild";
 import { createHash } from "node:crypto";
 import {
   existsSync,
@@ -80,14 +80,6 @@ export function upToDate() {
   return existsSync(dataFile) && storedKey() === sourceKey();
 }
 
-async function buildEngine() {
-  const result = await esbuild({
-    ...runtime.esbuildOptions,
-    entryPoints: [join(packages, "runtime/src/engine.ts")],
-  });
-  return runtime.minifyEngine(result.outputFiles[0].text);
-}
-
 async function buildModules() {
   const jobs = core.modulePaths().map(async (path) => [path, await core.buildModule(path)]);
   for (const path of core.sharedHelpers)
@@ -101,11 +93,16 @@ async function buildModules() {
 
 /** Writes dist/modules.json (atomically: a reader never sees half a file). */
 async function buildData(key) {
-  const [engine, modules] = await Promise.all([buildEngine(), buildModules()]);
+  const [engine, previewEngine, previewPrelude, modules] = await Promise.all([
+    runtime.buildEngine(),
+    runtime.buildPreviewEngine(),
+    runtime.buildPrelude(),
+    buildModules(),
+  ]);
   const helperModules = Object.fromEntries(
     Object.entries(extensionBuilds).map(([name, build]) => [name, build.helperModules]),
   );
-  const data = { sourceKey: key, engine, modules, helperModules };
+  const data = { sourceKey: key, engine, previewEngine, previewPrelude, modules, helperModules };
   mkdirSync(dirname(dataFile), { recursive: true });
   const temporary = `${dataFile}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify(data));

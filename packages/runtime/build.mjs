@@ -1,6 +1,8 @@
 // Builds dist/index.js (the package's entry for installs, scripts/bundlePackage.mjs) and
 // dist/runtime.min.js: the engine alone, an IIFE that starts from
-// window._satellite.container (ARCHITECTURE.md §4, "Library file"). esbuild bundles and
+// window._satellite.container (ARCHITECTURE.md §4, "Library file"). The builder also takes
+// the preview engine and the preview prelude from here (buildPreviewEngine, buildPrelude;
+// docs/preview.md). esbuild bundles and
 // mangles the private `_`-suffixed fields; terser then minifies, which saves about 3 %
 // over esbuild's own minifier on this code — bytes every page pays for.
 import { build as esbuild } from "esbuild";
@@ -41,10 +43,23 @@ export async function minifyEngine(code) {
   return result.code;
 }
 
+async function bundle(entry, define = esbuildOptions.define) {
+  const result = await esbuild({ ...esbuildOptions, define, entryPoints: [join(here, entry)] });
+  return minifyEngine(result.outputFiles[0].text);
+}
+
+/** The published engine (dist/runtime.min.js). */
+export const buildEngine = () => bundle("src/engine.ts");
+
+/** The engine of preview builds: the same sources with their trace hooks compiled in. */
+export const buildPreviewEngine = () => bundle("src/engine.ts", { __LIFTOFF_PREVIEW__: "true" });
+
+/** The prelude a preview build runs before its container (src/preview/prelude.ts). */
+export const buildPrelude = () => bundle("src/preview/prelude.ts");
+
 export async function build() {
-  const result = await esbuild({ ...esbuildOptions, entryPoints: [join(here, "src/engine.ts")] });
   mkdirSync(join(here, "dist"), { recursive: true });
-  writeFileSync(join(here, "dist/runtime.min.js"), await minifyEngine(result.outputFiles[0].text));
+  writeFileSync(join(here, "dist/runtime.min.js"), await buildEngine());
   await bundleEntries(here, { "dist/index.js": "src/index.ts" });
 }
 

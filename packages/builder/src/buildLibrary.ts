@@ -3,6 +3,10 @@
  * (launch-container.md §1.1): `window._satellite=window._satellite||{},
  * window._satellite.container={…};` followed by the minified engine.
  *
+ * With `preview`, the file is a preview build (docs/preview.md): the preview prelude with the
+ * session's id and label, then the container, then the preview engine, which carries the
+ * trace hooks the published engine is built without.
+ *
  * Deterministic: the same document, environment and options give the same bytes. Nothing
  * reads the clock into the file; `buildDate` is what the caller passes (the server passes
  * the time the library was built; the CLI takes `--build-date`), and without one it is
@@ -13,7 +17,7 @@ import { Script } from "node:vm";
 import type { Container, PropertyDocument } from "@liftoff/schema";
 import buildContainer from "./buildContainer.ts";
 import { toJson, toSource } from "./JsCode.ts";
-import { engineScript } from "./moduleScripts.ts";
+import { engineScript, previewScripts } from "./moduleScripts.ts";
 import validateProperty from "./validateProperty.ts";
 
 export const DEFAULT_BUILD_DATE = "1970-01-01T00:00:00Z";
@@ -33,6 +37,15 @@ export interface BuildOptions {
   buildDate?: string;
   /** Default true: custom code minified and `buildInfo.minified` set (`.min` hosted files). */
   minify?: boolean;
+  /** Build the preview build of this preview session instead of the published library. */
+  preview?: PreviewBuildOptions;
+}
+
+export interface PreviewBuildOptions {
+  /** The session id: 32 lowercase hex digits (PreviewSession.id). */
+  sessionId: string;
+  /** What the page's badge names: the library's name, or "Working state". */
+  label: string;
 }
 
 /** The container as built, with module scripts and function settings as source text. */
@@ -87,6 +100,25 @@ function checkBuildDate(value: string): string {
   return value;
 }
 
+function checkPreview(preview: PreviewBuildOptions): PreviewBuildOptions {
+  if (typeof preview.sessionId !== "string" || !/^[0-9a-f]{32}$/.test(preview.sessionId))
+    throw new Error(
+      `preview.sessionId: expected 32 lowercase hex digits, got ${JSON.stringify(preview.sessionId)}`,
+    );
+  if (typeof preview.label !== "string")
+    throw new Error(`preview.label: expected a string, got ${JSON.stringify(preview.label)}`);
+  return { sessionId: preview.sessionId, label: preview.label };
+}
+
+/** The container assignment and engine, behind the preview prelude for a preview build. */
+async function libraryScript(container: string, preview: PreviewBuildOptions | undefined) {
+  const assign = `window._satellite=window._satellite||{},window._satellite.container=${container};\n`;
+  if (!preview) return `${COMPILE_HINT}${assign}${await engineScript()}`;
+  const { engine, prelude } = await previewScripts();
+  const config = `window._satellite=window._satellite||{},window._satellite.__liftoffPreview=${JSON.stringify(preview)};\n`;
+  return `${COMPILE_HINT}${config}${prelude}\n${assign}${engine}`;
+}
+
 export default async function buildLibrary(
   doc: PropertyDocument,
   options: BuildOptions,
@@ -98,15 +130,13 @@ export default async function buildLibrary(
       `environmentId: no environment "${options.environmentId}" (the property has ${doc.environments.map((e) => `"${e.id}"`).join(", ") || "none"})`,
     );
   const buildDate = checkBuildDate(options.buildDate ?? DEFAULT_BUILD_DATE);
+  const preview = options.preview && checkPreview(options.preview);
   const problems = validateProperty(doc);
   if (problems.length) throw new BuildRefusedError(problems);
 
   const minify = options.minify ?? true;
-  const [container, engine] = await Promise.all([
-    buildContainer(doc, environment, { buildDate, minify, transform: true }),
-    engineScript(),
-  ]);
-  const code = `${COMPILE_HINT}window._satellite=window._satellite||{},window._satellite.container=${toSource(container)};\n${engine}`;
+  const container = await buildContainer(doc, environment, { buildDate, minify, transform: true });
+  const code = await libraryScript(toSource(container), preview);
   // Compile (never run) the whole file: a module script kept from an import that is not
   // valid JavaScript must fail the build here, not every page that loads the library.
   try {

@@ -8,6 +8,7 @@ export {
   BuildRefusedError,
   DEFAULT_BUILD_DATE,
   type BuildOptions,
+  type PreviewBuildOptions,
   type BuiltLibrary,
   type ContainerJson,
 } from "./buildLibrary.ts";

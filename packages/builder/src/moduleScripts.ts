@@ -19,6 +19,9 @@ export interface BuiltModule {
 
 interface ModuleData {
   engine: string;
+  /** The engine with its trace hooks, and the prelude before it, of preview builds. */
+  previewEngine: string;
+  previewPrelude: string;
   modules: Record<string, BuiltModule>;
   /** Helper modules each extension's library part always carries, by extension name. */
   helperModules: Record<string, string[]>;
@@ -55,6 +58,12 @@ export function moduleScript(modulePath: string): Promise<BuiltModule> {
 /** Helper modules an extension's library part always carries (relative-`require` targets). */
 export function helperModules(extension: string): Promise<string[]> {
   return Promise.resolve(moduleData().helperModules[extension] ?? []);
+}
+
+/** What a preview build carries in place of the engine (docs/preview.md). */
+export function previewScripts(): Promise<{ engine: string; prelude: string }> {
+  const { previewEngine, previewPrelude } = moduleData();
+  return Promise.resolve({ engine: previewEngine, prelude: previewPrelude });
 }
 
 /** The minified engine (packages/runtime), as dist/runtime.min.js holds it. */

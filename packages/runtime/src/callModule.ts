@@ -1,3 +1,4 @@
+import { PREVIEW_BUILD } from "./preview/isPreviewBuild.ts";
 import type { Runtime, SyntheticEvent } from "./types.ts";
 
 /**
@@ -14,7 +15,10 @@ export default function callModule(
   if (typeof fn !== "function") throw new Error("Module did not export a function.");
   const settings = (component.settings || {}) as Record<string, unknown>;
   rt.transform_(settings, component.modulePath);
-  return (fn as (s: unknown, a: unknown) => unknown)(rt.data_.replaceTokens(settings, event), arg);
+  if (PREVIEW_BUILD) rt.previewTrace?.calling(component);
+  const resolved = rt.data_.replaceTokens(settings, event);
+  if (PREVIEW_BUILD) rt.previewTrace?.called(component, resolved);
+  return (fn as (s: unknown, a: unknown) => unknown)(resolved, arg);
 }
 
 /** The name a component is logged under: its display name, else its module path. */

@@ -3,6 +3,8 @@ import cleanText from "./cleanText.ts";
 import createDataElementStorage from "./dataElementStorage.ts";
 import errorText from "./errorText.ts";
 import getObjectProperty from "./getObjectProperty.ts";
+import { PREVIEW_BUILD } from "./preview/isPreviewBuild.ts";
+import type { DataElementSource } from "./preview/TraceHooks.ts";
 import type { Runtime, SyntheticEvent } from "./types.ts";
 
 export interface DataAccess {
@@ -40,15 +42,24 @@ export default function createDataAccess(rt: Runtime): DataAccess {
       return fail(errorText(error));
     }
     const duration = def.storageDuration;
+    // Preview builds report where the value came from.
+    let source: DataElementSource = "computed";
     if (duration) {
       if (value != null) storage.set_(name, duration, value);
-      else value = storage.get_(name, duration);
+      else {
+        value = storage.get_(name, duration);
+        if (PREVIEW_BUILD && value != null) source = "stored";
+      }
     }
-    if (value == null && def.defaultValue != null) value = def.defaultValue;
+    if (value == null && def.defaultValue != null) {
+      value = def.defaultValue;
+      if (PREVIEW_BUILD) source = "default";
+    }
     if (typeof value === "string") {
       if (def.cleanText) value = cleanText(value);
       if (def.forceLowerCase) value = (value as string).toLowerCase();
     }
+    if (PREVIEW_BUILD) rt.previewTrace?.dataElement(name, value, source, duration);
     return value;
   };
 

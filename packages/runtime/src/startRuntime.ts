@@ -8,9 +8,12 @@ import createModuleProvider from "./createModuleProvider.ts";
 import createPublicRequire from "./createPublicRequire.ts";
 import createTurbine from "./createTurbine.ts";
 import hydrateSatellite, { type Satellite } from "./hydrateSatellite.ts";
+import { PREVIEW_BUILD } from "./preview/isPreviewBuild.ts";
+import type { TraceHooks } from "./preview/TraceHooks.ts";
 import createRuleRunner from "./rules/createRuleRunner.ts";
 import initRules from "./rules/initRules.ts";
 import type { Runtime } from "./types.ts";
+import { componentName } from "./callModule.ts";
 
 /**
  * Starts the engine for one container (reference §3.1): debug flag, dynamic host check,
@@ -33,6 +36,7 @@ export default function startRuntime(
     property_: { name, id },
     settings_: settings,
   } as Runtime;
+  if (PREVIEW_BUILD) rt.previewTrace = satellite.__liftoffTrace as TraceHooks | undefined;
   try {
     rt.resolver_ = createDynamicHostResolver(container.company, embedUrl);
   } catch (error) {
@@ -93,6 +97,7 @@ export default function startRuntime(
     }
   }
   modules.hydrate_();
+  if (PREVIEW_BUILD) rt.previewTrace?.started({ nameOf: (path) => componentName(rt, path) });
   initRules(rt, createRuleRunner(rt));
   return true;
 }

@@ -4,6 +4,7 @@ import type { DebugController } from "./createDebugController.ts";
 import type { DynamicHostResolver } from "./createDynamicHostResolver.ts";
 import type { Logger } from "./createLogger.ts";
 import type { ModuleProvider } from "./createModuleProvider.ts";
+import type { TraceHooks } from "./preview/TraceHooks.ts";
 
 /** The event object rules, conditions and actions receive (`$type`, `$rule` added by the engine). */
 export interface SyntheticEvent {
@@ -36,6 +37,11 @@ export interface Runtime {
    * for the Failed hooks). The payload is only built when monitors are present: these calls
    * sit on every rule's hot path.
    */
+  /**
+   * Preview builds only: the prelude's trace hooks (preview/TraceHooks.ts). Not `_`-suffixed:
+   * a mangled name would shift every other field's letter in the published engine.
+   */
+  previewTrace?: TraceHooks | undefined;
   notify_: (
     what: "Triggered" | "Completed" | "ConditionFailed" | "ActionFailed",
     rule: Rule,

@@ -1,6 +1,8 @@
 import type { Rule, RuleAction, RuleCondition } from "@liftoff/schema";
 import callModule, { componentName } from "../callModule.ts";
 import errorText from "../errorText.ts";
+import { PREVIEW_BUILD } from "../preview/isPreviewBuild.ts";
+import type { RuleRunTrace } from "../preview/TraceHooks.ts";
 import type { Runtime, SyntheticEvent } from "../types.ts";
 import { normalizeError } from "./componentError.ts";
 
@@ -55,7 +57,21 @@ export default function createRuleRunner(rt: Runtime) {
       result.then(undefined, (error) => failed(a, rule, normalizeError(error)));
   };
 
+  // Preview builds: the trace of this run of a rule (preview/TraceHooks.ts).
+  const startTrace = (rule: Rule, sequenced: boolean): RuleRunTrace | undefined =>
+    PREVIEW_BUILD ? rt.previewTrace?.rule(rule, sequenced) : undefined;
+
+  // Preview builds: reports how a component's promise settled, beside the rule's own chain.
+  const traceSettled = (trace: RuleRunTrace | undefined, c: Component, done: Promise<unknown>) => {
+    if (PREVIEW_BUILD && trace)
+      done.then(
+        (result) => trace.settled(c, { result }),
+        (error) => trace.settled(c, { error: normalizeError(error) }),
+      );
+  };
+
   const runSync = (rule: Rule, event: SyntheticEvent) => {
+    const trace = startTrace(rule, false);
     for (const c of rule.conditions || []) {
       let result: unknown;
       try {
@@ -66,14 +82,18 @@ export default function createRuleRunner(rt: Runtime) {
           );
         }
       } catch (error) {
+        if (PREVIEW_BUILD) trace?.settled(c, { error });
         return failed(c, rule, error, true);
       }
+      if (PREVIEW_BUILD) trace?.settled(c, { result });
       if (!met(c, result)) return notMet(c, rule);
     }
     for (const a of rule.actions || []) {
       try {
         watch(a, rule, callModule(rt, a, event, event));
+        if (PREVIEW_BUILD) trace?.settled(a, {});
       } catch (error) {
+        if (PREVIEW_BUILD) trace?.settled(a, { error });
         return failed(a, rule, error);
       }
     }
@@ -101,14 +121,17 @@ export default function createRuleRunner(rt: Runtime) {
   // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a marker, already logged
   const stop = (report: () => void) => Promise.reject(report());
   const runSequenced = (rule: Rule, event: SyntheticEvent) => {
+    const trace = startTrace(rule, true);
     let chain = queue;
     for (const c of rule.conditions || []) {
-      chain = chain.then(() =>
-        settle(c, "condition", () => callModule(rt, c, event, event)).then(
+      chain = chain.then(() => {
+        const done = settle(c, "condition", () => callModule(rt, c, event, event));
+        traceSettled(trace, c, done);
+        return done.then(
           (result) => met(c, result) || stop(() => notMet(c, rule)),
           (error) => stop(() => failed(c, rule, normalizeError(error), true)),
-        ),
-      );
+        );
+      });
     }
     for (const a of rule.actions || []) {
       chain = chain.then(() => {
@@ -117,6 +140,7 @@ export default function createRuleRunner(rt: Runtime) {
         const done = a.delayNext
           ? settle(a, "action", run)
           : Promise.resolve().then(() => watch(a, rule, run()));
+        traceSettled(trace, a, done);
         return done.catch((error) => stop(() => failed(a, rule, normalizeError(error))));
       });
     }

@@ -1,5 +1,6 @@
 import type { Rule, RuleEvent } from "@liftoff/schema";
 import callModule from "../callModule.ts";
+import { PREVIEW_BUILD } from "../preview/isPreviewBuild.ts";
 import type { Runtime, SyntheticEvent } from "../types.ts";
 import { logFailure } from "./createRuleRunner.ts";
 import createNormalizeSyntheticEvent from "./normalizeSyntheticEvent.ts";
@@ -28,6 +29,7 @@ export default function initRules(
     const run = (input?: unknown) => {
       const synthetic = normalize(input, $type, $rule);
       rt.notify_("Triggered", rule);
+      if (PREVIEW_BUILD) rt.previewTrace?.trigger(rule, event, synthetic);
       runRule(rule, synthetic);
     };
     const trigger = (input?: unknown) => (pending ? pending.push(() => run(input)) : run(input));
