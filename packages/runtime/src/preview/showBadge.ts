@@ -1,11 +1,11 @@
 /**
  * The small fixed badge a previewed page shows: "Liftoff preview · <label>" and a button that
  * ends preview in this tab (forgets the session and reloads: the published library runs).
- * It lives in a closed shadow root so the site's CSS cannot restyle or hide it.
+ * It lives in a shadow root so the site's CSS cannot restyle or hide it.
  */
 export default function showBadge(label: string, end: () => void): void {
   const host = document.createElement("liftoff-preview-badge");
-  const root = host.attachShadow({ mode: "closed" });
+  const root = host.attachShadow({ mode: "open" });
   root.innerHTML = `<style>
 :host{all:initial}
 div{position:fixed;z-index:2147483647;right:12px;bottom:12px;display:flex;gap:8px;align-items:center;
