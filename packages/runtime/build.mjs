@@ -13,7 +13,11 @@ import { bundleEntries } from "../../scripts/bundlePackage.mjs";
 import { minify } from "terser";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const outputs = ["dist/runtime.min.js", "dist/index.js"];
+export const outputs = [
+  "dist/runtime.min.js",
+  "dist/runtime-without-preview-switch.min.js",
+  "dist/index.js",
+];
 
 /** Shared by every browser bundle that contains the engine (the builder uses it too). */
 export const esbuildOptions = {
@@ -43,13 +47,31 @@ export async function minifyEngine(code) {
   return result.code;
 }
 
-async function bundle(entry, define = esbuildOptions.define) {
-  const result = await esbuild({ ...esbuildOptions, define, entryPoints: [join(here, entry)] });
+async function bundle(entry, define = esbuildOptions.define, plugins = []) {
+  const result = await esbuild({
+    ...esbuildOptions,
+    define,
+    plugins,
+    entryPoints: [join(here, entry)],
+  });
   return minifyEngine(result.outputFiles[0].text);
 }
 
 /** The published engine (dist/runtime.min.js). */
 export const buildEngine = () => bundle("src/engine.ts");
+
+// The published engine as it would be without the preview switch: what the size gate
+// (scripts/size.mjs) measures the switch's cost against.
+const withoutSwitch = {
+  name: "without-preview-switch",
+  setup(build) {
+    build.onLoad({ filter: /switchToPreview\.ts$/ }, () => ({
+      contents:
+        "export const findPreviewSession = () => undefined; export const loadPreview = () => {};",
+      loader: "ts",
+    }));
+  },
+};
 
 /** The engine of preview builds: the same sources with their trace hooks compiled in. */
 export const buildPreviewEngine = () => bundle("src/engine.ts", { __LIFTOFF_PREVIEW__: "true" });
@@ -60,6 +82,10 @@ export const buildPrelude = () => bundle("src/preview/prelude.ts");
 export async function build() {
   mkdirSync(join(here, "dist"), { recursive: true });
   writeFileSync(join(here, "dist/runtime.min.js"), await buildEngine());
+  writeFileSync(
+    join(here, "dist/runtime-without-preview-switch.min.js"),
+    await bundle("src/engine.ts", esbuildOptions.define, [withoutSwitch]),
+  );
   await bundleEntries(here, { "dist/index.js": "src/index.ts" });
 }
 
