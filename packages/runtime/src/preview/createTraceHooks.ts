@@ -59,6 +59,7 @@ export default function createTraceHooks(
   const finish = (run: Run, outcome: RuleTrace["outcome"]) => {
     if (run.done) return;
     run.done = true;
+    if (current === run.triggerId) current = undefined;
     for (const c of run.open)
       waiting.set(
         c,
