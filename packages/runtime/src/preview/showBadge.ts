@@ -10,9 +10,9 @@ export default function showBadge(label: string, end: () => void): void {
 :host{all:initial}
 div{position:fixed;z-index:2147483647;right:12px;bottom:12px;display:flex;gap:8px;align-items:center;
 padding:6px 8px 6px 12px;border-radius:8px;background:#1d1d3a;color:#fff;font:13px/1.4 system-ui,sans-serif;
-box-shadow:0 2px 8px rgba(0,0,0,.3);max-width:calc(100vw - 24px)}
+box-shadow:0 2px 8px rgba(0,0,0,.3);box-sizing:border-box;max-width:calc(100vw - 24px)}
 span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-button{font:inherit;color:#1d1d3a;background:#fff;border:0;border-radius:6px;padding:4px 10px;cursor:pointer}
+button{flex:none;white-space:nowrap;font:inherit;color:#1d1d3a;background:#fff;border:0;border-radius:6px;padding:4px 10px;cursor:pointer}
 button:focus-visible{outline:3px solid #8ab4ff;outline-offset:2px}
 </style><div role="status"><span></span><button type="button" aria-label="End preview and return to the published site">End preview</button></div>`;
   root.querySelector("span")!.textContent = `Liftoff preview · ${label}`;
