@@ -42,7 +42,8 @@ export default function previewLibrary(
       return code;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return failedBuildScript(reason, (await published(propertyId, environmentId)) ?? "");
+      const code = (await published(propertyId, environmentId)) ?? "";
+      return failedBuildScript(reason, code, session.id);
     }
   };
 }

@@ -54,10 +54,15 @@ export default function PageViewCard({
           ))}
         </ol>
       )}
-      <h3>Data elements read ({view.dataElements.length})</h3>
-      {view.dataElements.length > 0 && (
-        <DataElements pid={pid} reads={view.dataElements} eventName={eventName} />
-      )}
+      {/* Every read of every data element: long on a real page, so it opens on request. */}
+      <details className="preview-section">
+        <summary>
+          <h3>Data elements read ({view.dataElements.length})</h3>
+        </summary>
+        {view.dataElements.length > 0 && (
+          <DataElements pid={pid} reads={view.dataElements} eventName={eventName} />
+        )}
+      </details>
       <h3>Edge requests ({view.edges.length})</h3>
       {view.edges.length > 0 && (
         <ol className="plain">

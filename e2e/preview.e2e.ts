@@ -1,0 +1,231 @@
+import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDemoServer, type DemoServer } from "@liftoff/demo-site";
+import { launchOptions } from "./chromium.ts";
+import { openDemoStudio, type DemoStudio } from "./demoStudio.ts";
+
+// Preview against a real `liftoff serve --demo`, in Chromium: an editor changes a rule's
+// condition, starts a preview of the working state, and opens the link in a browser that
+// blocks third-party cookies. The demo site runs on its own site (`localhost`, the server is
+// `127.0.0.1`: another site, so the server's cookies are third-party there) and embeds the
+// production library, as a customer's site does. The changed rule's evaluation reaches the
+// studio panel within 2 s; a second browser without the link runs the production bytes; ending
+// the preview brings the tab back to production.
+test.describe.configure({ mode: "serial" });
+
+const pid = "PRpcmarketing";
+const production = "ENpcmarketingproduction";
+const RULE = "All Pages - Page View";
+const CHANGED_PATH = "/quote-draft/";
+
+let studio: DemoStudio;
+let site: DemoServer;
+let siteOrigin = "";
+let previewContext: BrowserContext;
+let profile = "";
+let previewTab: Page;
+let sessionPage = "";
+let link = "";
+
+const libraryUrl = () => `${studio.server.origin}/libs/${pid}/${production}/launch.min.js`;
+
+/** A Chromium profile whose settings block third-party cookies (chrome://settings/cookies). */
+function blockingProfile(): string {
+  const dir = mkdtempSync(join(tmpdir(), "liftoff-preview-profile-"));
+  mkdirSync(join(dir, "Default"));
+  writeFileSync(
+    join(dir, "Default", "Preferences"),
+    JSON.stringify({ profile: { cookie_controls_mode: 1, block_third_party_cookies: true } }),
+  );
+  return dir;
+}
+
+async function api<T>(method: "GET" | "PUT", path: string, data?: unknown): Promise<T> {
+  const { page, server } = studio;
+  const session = (await (await page.request.get(`${server.origin}/api/session`)).json()) as {
+    csrfToken: string;
+  };
+  const res = await page.request.fetch(`${server.origin}${path}`, {
+    method,
+    headers: { "x-csrf-token": session.csrfToken },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+interface Started {
+  buildInfo: Record<string, unknown>;
+  environment: { id: string; stage: string };
+}
+
+/** `_satellite.buildInfo` and `.environment` once a library has started in the tab. */
+async function startedIn(tab: Page): Promise<Started> {
+  await tab.waitForFunction(
+    () => (window as { _satellite?: { buildInfo?: unknown } })._satellite?.buildInfo,
+  );
+  return tab.evaluate(() => {
+    const satellite = (window as unknown as { _satellite: Started })._satellite;
+    return { buildInfo: satellite.buildInfo, environment: satellite.environment };
+  });
+}
+
+/** The buildInfo written in a library file. */
+const buildInfoIn = (code: string) =>
+  JSON.parse(/"buildInfo":(\{[^}]*\})/.exec(code)![1]!) as Record<string, unknown>;
+
+test.beforeAll(async ({ browser }) => {
+  studio = await openDemoStudio(browser, "preview");
+  site = createDemoServer({ libraryUrl });
+  await new Promise<void>((resolve) => site.listen(0, "localhost", resolve));
+  siteOrigin = `http://localhost:${(site.address() as AddressInfo).port}`;
+  // The site's pages send to the production and development datastreams (the preview build
+  // uses the development one): an admin allows the site's origin on both.
+  const { datastreams } = await api<{
+    datastreams: Array<{ id: string; stage: string; allowedOrigins: string[] }>;
+  }>("GET", "/api/datastreams");
+  for (const stream of datastreams)
+    await api("PUT", `/api/datastreams/${stream.id}/allowed-origins`, {
+      allowedOrigins: [...stream.allowedOrigins, siteOrigin],
+    });
+  profile = blockingProfile();
+  previewContext = await chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    viewport: { width: 390, height: 844 },
+  });
+});
+
+test.afterAll(async () => {
+  await previewContext?.close();
+  rmSync(profile, { recursive: true, force: true });
+  await new Promise<void>((resolve) => site?.close(() => resolve()));
+  await studio?.close();
+});
+
+test("the preview browser has no third-party cookies (the server is another site)", async () => {
+  // A SameSite=None cookie of the server is not sent with a credentialed request from the
+  // site's page. (Over plain http Chromium never sends it cross-site; the profile also has
+  // Chromium's "Block third-party cookies" setting on, as a visitor who chose it.)
+  const serverHost = new URL(studio.server.origin).hostname;
+  await previewContext.addCookies([
+    { name: "probe", value: "1", domain: serverHost, path: "/", sameSite: "None", secure: true },
+  ]);
+  const tab = await previewContext.newPage();
+  await tab.goto(`${siteOrigin}/__calls`);
+  const sent = tab.waitForRequest((r) => r.url().startsWith(`${studio.server.origin}/healthz`));
+  await tab.evaluate(async (url) => {
+    await fetch(url, { credentials: "include" }).catch(() => undefined);
+  }, `${studio.server.origin}/healthz`);
+  expect((await (await sent).allHeaders()).cookie ?? "").not.toContain("probe=1");
+  await tab.close();
+  await previewContext.clearCookies();
+});
+
+test("an editor changes a rule's condition and starts a preview of the working state", async () => {
+  const { page, server } = studio;
+  await page.goto(`${server.origin}/studio/properties/${pid}/rules`);
+  await page.getByRole("link", { name: RULE, exact: true }).click();
+  const toggle = page.getByRole("button", { name: /^Condition 1/ });
+  if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  const condition = page.getByRole("region", { name: /Condition 1/ });
+  await condition.getByRole("combobox", { name: "Value", exact: true }).first().fill(CHANGED_PATH);
+  await page.getByRole("button", { name: "Save rule" }).click();
+  await expect(page.getByRole("group", { name: "Save" }).getByRole("status")).toHaveText("Saved");
+
+  await page.goto(`${server.origin}/studio/properties/${pid}/preview`);
+  await page.getByLabel("Page URL").fill(`${siteOrigin}/`);
+  await page.getByRole("button", { name: "Start preview" }).click();
+  await expect(page.getByRole("heading", { name: "Preview: Working state" })).toBeVisible();
+  sessionPage = page.url();
+  link = (await page.locator(".preview-url code").textContent())!;
+  expect(link).toMatch(new RegExp(`^${siteOrigin}/\\?liftoff_preview=[0-9a-f]{32}$`));
+  await expect(page.getByRole("img", { name: /QR code of the preview link/ })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("session-1440.png") });
+});
+
+test("the link runs the preview build; the changed rule's evaluation reaches the panel within 2 s", async () => {
+  const { page } = studio;
+  previewTab = await previewContext.newPage();
+  const sentCookies: string[] = [];
+  previewTab.on("request", (r) => {
+    if (r.url().includes("/preview")) sentCookies.push(r.headers().cookie ?? "");
+  });
+  const previewScript = previewTab.waitForResponse((r) =>
+    /\/preview-[0-9a-f]{32}\.js$/.test(r.url()),
+  );
+  await previewTab.goto(link, { waitUntil: "load" });
+  const loadedAt = Date.now();
+  expect((await previewScript).status()).toBe(200);
+  // The rule's run, with what its changed condition compared, in the studio panel.
+  const run = page.locator(".rule-run", {
+    has: page.getByRole("link", { name: RULE, exact: true }),
+  });
+  await expect(run.first()).toContainText(CHANGED_PATH, { timeout: 2000 });
+  const latency = Date.now() - loadedAt;
+  test.info().annotations.push({ type: "panel latency", description: `${latency} ms` });
+  await expect(run.first()).toContainText(/Fired/);
+  await expect(run.first()).toContainText("/");
+  // The tab forgot the link's parameter (analytics never see it) but keeps the session.
+  expect(new URL(previewTab.url()).search).toBe("");
+  expect(await previewTab.evaluate(() => sessionStorage.getItem("liftoff_preview"))).toMatch(
+    /^[0-9a-f]{32}$/,
+  );
+  // The preview build runs with the development environment's settings.
+  expect((await startedIn(previewTab)).environment.stage).toBe("development");
+  // No credentials travel with preview: nothing depends on cookies.
+  expect(sentCookies.length).toBeGreaterThan(0);
+  expect(sentCookies.every((c) => c === "")).toBe(true);
+  await run.first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("panel-1440.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await run.first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("panel-390.png") });
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways, "the panel scrolls sideways on a phone").toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+test("another browser without the link runs the production library unchanged", async ({
+  browser,
+}) => {
+  const published = await studio.page.request.get(libraryUrl());
+  const publishedBytes = await published.body();
+  const visitor = await browser.newContext();
+  const tab = await visitor.newPage();
+  const requested: string[] = [];
+  tab.on("request", (r) => requested.push(r.url()));
+  const library = tab.waitForResponse((r) => r.url() === libraryUrl());
+  await tab.goto(`${siteOrigin}/`, { waitUntil: "load" });
+  expect(Buffer.compare(await (await library).body(), publishedBytes)).toBe(0);
+  // The library has started (the sentinel) before anything is checked for absence.
+  const started = await startedIn(tab);
+  expect(started.buildInfo).toEqual(buildInfoIn(publishedBytes.toString()));
+  expect(started.environment).toEqual({ id: production, stage: "production" });
+  expect(requested.filter((url) => url.includes("preview"))).toEqual([]);
+  expect(await tab.evaluate(() => sessionStorage.getItem("liftoff_preview"))).toBeNull();
+  // The production library still carries the old condition value, not the change.
+  expect(publishedBytes.toString()).not.toContain(CHANGED_PATH);
+  await visitor.close();
+});
+
+test("ending the preview in the studio returns the tab to production", async () => {
+  const { page } = studio;
+  await page.goto(sessionPage);
+  await page.getByRole("button", { name: "End preview" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: /End preview/ }).click();
+  await expect(page.getByText(/Ended/)).toBeVisible();
+  const published = await (await page.request.get(libraryUrl())).text();
+  await previewTab.reload({ waitUntil: "load" });
+  const started = await startedIn(previewTab);
+  expect(started.buildInfo).toEqual(buildInfoIn(published));
+  expect(started.environment).toEqual({ id: production, stage: "production" });
+  expect(await previewTab.evaluate(() => sessionStorage.getItem("liftoff_preview"))).toBeNull();
+  expect(new URL(previewTab.url()).search).toBe("");
+  expect(studio.errors).toEqual([]);
+});
