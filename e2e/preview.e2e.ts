@@ -190,6 +190,29 @@ test("the link runs the preview build; the changed rule's evaluation reaches the
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
+test("a rule saved while previewing is rebuilt; the tab's next load runs it", async () => {
+  const { page } = studio;
+  const state = await api<{
+    document: {
+      rules: Array<{
+        id: string;
+        name: string;
+        conditions: Array<{ settings: { paths: Array<{ value: string }> } }>;
+      }>;
+    };
+    resources: Array<{ kind: string; id: string; revision: number }>;
+  }>("GET", `/api/properties/${pid}`);
+  const rule = state.document.rules.find((r) => r.name === RULE)!;
+  const revision = state.resources.find((r) => r.kind === "rule" && r.id === rule.id)!.revision;
+  rule.conditions[0]!.settings.paths[0]!.value = "/quote-final/";
+  await api("PUT", `/api/properties/${pid}/rules/${rule.id}`, { revision, rule });
+  await previewTab.reload({ waitUntil: "load" });
+  const run = page.locator(".rule-run", {
+    has: page.getByRole("link", { name: RULE, exact: true }),
+  });
+  await expect(run.first()).toContainText("/quote-final/", { timeout: 2000 });
+});
+
 test("another browser without the link runs the production library unchanged", async ({
   browser,
 }) => {
