@@ -167,6 +167,10 @@ test("the link runs the preview build; the changed rule's evaluation reaches the
   const latency = Date.now() - loadedAt;
   test.info().annotations.push({ type: "panel latency", description: `${latency} ms` });
   await expect(run.first()).toContainText(/Fired/);
+  // The Web SDK's request to the edge and its answer, with the ECID the edge gave.
+  const view = page.locator(".page-view").first();
+  await expect(view.getByRole("heading", { name: /^Edge requests \([1-9]\d*\)$/ })).toBeVisible();
+  await expect(view).toContainText(/ECID \d{38}/);
   await expect(run.first()).toContainText("/");
   // The tab forgot the link's parameter (analytics never see it) but keeps the session.
   expect(new URL(previewTab.url()).search).toBe("");
