@@ -2,7 +2,7 @@ import { expect, type Browser, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, startServer, type RunningServer } from "./startServer.ts";
+import { startServer, type RunningServer } from "./startServer.ts";
 
 export interface DemoStudio {
   server: RunningServer;
@@ -20,10 +20,7 @@ export interface DemoStudio {
 export async function openDemoStudio(browser: Browser, name: string): Promise<DemoStudio> {
   const password = `${name}-e2e-admin-1`;
   const server = await startServer(
-    [
-      ...["--port", String(await freePort())],
-      ...["--demo", "--demo-port", "0", "--data", mkdtempSync(join(tmpdir(), `liftoff-${name}-`))],
-    ],
+    ["--demo", "--demo-port", "0", "--data", mkdtempSync(join(tmpdir(), `liftoff-${name}-`))],
     { LIFTOFF_ADMIN_PASSWORD: password, LIFTOFF_LOG_LEVEL: "warn" },
   );
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -1,9 +1,9 @@
 import { mkdtempSync } from "node:fs";
+import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import {
-  freePort,
   signedInApi,
   startServer,
   TEST_ADMIN_PASSWORD,
@@ -126,3 +126,14 @@ test("--demo: the demo home page sends its page view, loads the vendor stand-ins
     await first.stop();
   }
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}

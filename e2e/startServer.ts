@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { createServer as createNetServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -117,19 +116,4 @@ export async function signedInApi(
       throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
     return JSON.parse(answer.text) as unknown;
   };
-}
-
-/**
- * A loopback port free right now. `serve --demo` seeds the property with its own origin
- * before it listens, so a demo server needs its port known up front (port 0 would seed 8080).
- */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }

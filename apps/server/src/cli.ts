@@ -4,6 +4,7 @@ import { BUILDER_USAGE, runBuilderCommand } from "./cliBuilderCommands.ts";
 import createApp from "./createApp.ts";
 import loadDemoModules from "./demo/loadDemoModules.ts";
 import startDemoSite, { type DemoSite } from "./demo/startDemoSite.ts";
+import freePort from "./freePort.ts";
 import ensureCertificate from "./ensureCertificate.ts";
 import parseServeArgs from "./parseServeArgs.ts";
 import publicOrigin from "./publicOrigin.ts";
@@ -23,7 +24,10 @@ ${BUILDER_USAGE}
 Run "liftoff <command> --help" for a command's options.`;
 
 export async function serve(argv: string[]): Promise<void> {
-  const options = parseServeArgs(argv);
+  const parsed = parseServeArgs(argv);
+  // The demo is seeded with the server's origin before it listens: port 0 is settled first.
+  const options =
+    parsed.demo && parsed.port === 0 ? { ...parsed, port: await freePort(parsed.host) } : parsed;
   // The demo packages load only with --demo, before the store opens: a missing one stops here.
   const demo: DemoSite | undefined = options.demo
     ? await startDemoSite(await loadDemoModules(), { host: options.host, port: options.demoPort })
