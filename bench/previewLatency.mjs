@@ -3,21 +3,21 @@
 // dir. Signs in as the admin, starts a preview of pc-marketing's working state on the demo
 // site's home page, watches the session's stream (`GET /api/previews/:id/stream`, Server-Sent
 // Events) from this process with the admin's cookie, and opens the preview link in Chromium,
-// reloading it --views times. Each time it waits for the page view's rule records, then for
-// --settle ms without a new record of that page view.
+// then reloads it: --views page views in all. Each time it waits for the page view's rule
+// records, then for --settle ms without a new record of that page view.
 // A record's latency is its arrival on the watcher's stream minus the moment the page recorded
 // it (the page record's `startedAt`, the tab's performance.timeOrigin, plus the record's `at`):
 // the same machine's clock on both sides, both rounded to the millisecond. It includes the
 // preview build's batching (records go out within 50 ms of the first queued one), the beacon,
-// the server's checks and the stream. Also prints the time from the page's `load` to the last
-// record of its page view arriving, the preview build's response time (first request: built
-// on the server; later reloads: its cached build) and its gzip -9 size beside the published
-// production library the page embeds.
+// the server's checks and the stream (per batch, the part after the flush is printed apart).
+// Also prints the time from the page's `load` to the last record of its page view arriving,
+// the preview build's response time (first request: built on the server; later reloads: its
+// cached build) and its gzip -9 size beside the published production library the page embeds.
 // Every wait is bounded by --timeout; everything it starts is stopped at the end.
 // Run: node scripts/build.mjs && npx tsx bench/previewLatency.mjs [--views 30] [--settle 500]
 //      [--timeout 60]
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -348,7 +348,7 @@ function report(r) {
         ` ${r.productionBytes.length.toLocaleString("en")} B, gzip -9` +
         ` ${production.toLocaleString("en")} B (+${(preview - production).toLocaleString("en")} B,` +
         ` ×${(preview / production).toFixed(2)})`,
-      `load average: ${spawnSync("cat", ["/proc/loadavg"]).stdout.toString().split(" ").slice(0, 3).join(" ")}`,
+      `load average: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
     ].join("\n"),
   );
 }
