@@ -34,6 +34,28 @@ test.beforeAll(async ({ browser }) => {
   const state = (await (await api("")).json()) as PropertyState;
   const libraries = (await (await api("/libraries")).json()) as LibraryInfo[];
   const p = `properties/${pid}`;
+  // A preview session with one page view run through it, so its panel has content to scan.
+  const session = (await (await page.request.get(`${server.origin}/api/session`)).json()) as {
+    csrfToken: string;
+  };
+  const { datastreams } = (await (
+    await page.request.get(`${server.origin}/api/datastreams`)
+  ).json()) as {
+    datastreams: Array<{ allowedOrigins: string[] }>;
+  };
+  const demoOrigin = datastreams[0]!.allowedOrigins[0]!;
+  const started = await page.request.post(`${server.origin}/api/properties/${pid}/previews`, {
+    headers: { "x-csrf-token": session.csrfToken },
+    data: { url: `${demoOrigin}/` },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const preview = (await started.json()) as { id: string; link: string };
+  const site = await page.context().newPage();
+  await site.goto(preview.link, { waitUntil: "load" });
+  await site.waitForFunction(
+    () => (window as { _satellite?: { buildInfo?: unknown } })._satellite?.buildInfo,
+  );
+  await site.close();
   pages.push(
     "",
     "audit",
@@ -54,6 +76,8 @@ test.beforeAll(async ({ browser }) => {
     `${p}/events`,
     `${p}/reports`,
     `${p}/audit`,
+    `${p}/preview`,
+    `${p}/preview/${preview.id}`,
   );
 });
 test.afterAll(async () => {

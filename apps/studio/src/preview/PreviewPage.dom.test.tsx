@@ -132,7 +132,7 @@ describe("PreviewPage", () => {
     expect(endedItem.className).toContain("preview-ended");
     expect(within(endedItem).queryByRole("button", { name: /End/ })).toBeNull();
 
-    fireEvent.click(screen.getByRole("button", { name: "End the preview of November release" }));
+    fireEvent.click(screen.getByRole("button", { name: "End preview of November release" }));
     const dialog = await screen.findByRole("dialog", {
       name: "End the preview of “November release”?",
     });
@@ -140,7 +140,7 @@ describe("PreviewPage", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "End preview" }));
     await waitFor(() =>
       expect(
-        screen.queryByRole("button", { name: "End the preview of November release" }),
+        screen.queryByRole("button", { name: "End preview of November release" }),
       ).toBeNull(),
     );
     expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([

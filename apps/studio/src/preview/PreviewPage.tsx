@@ -197,7 +197,7 @@ function SessionItem({
             type="button"
             className="danger"
             disabled={end.isPending}
-            aria-label={`End the preview of ${session.label}`}
+            aria-label={`End preview of ${session.label}`}
             onClick={ask}
           >
             End preview
