@@ -103,6 +103,17 @@ try {
   await page.goto(`${server.origin}/studio/users`);
   await page.getByRole("heading", { name: "Users" }).waitFor();
   await shot(page, "users");
+  // Preview: the working state run on the demo home page in a tab of its own, and the panel.
+  const preview = await startPreview(
+    context.request,
+    server.origin,
+    `${datastreams[0]!.allowedOrigins[0]!}/`,
+  );
+  await site.goto(preview.link, { waitUntil: "load" });
+  const previewPage = `${server.origin}/studio/properties/${pid}/preview/${preview.id}`;
+  await page.goto(previewPage);
+  await page.locator(".rule-run").first().waitFor({ timeout: 15_000 });
+  await shot(page, "preview");
   // The same studio on a phone-sized screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await go("rules", "Rules", "DOM Ready");
@@ -113,6 +124,9 @@ try {
   await shot(page, "narrow-rule-editor");
   await go("libraries", "Publishing");
   await shot(page, "narrow-publishing");
+  await page.goto(previewPage);
+  await page.locator(".rule-run").first().waitFor({ timeout: 15_000 });
+  await shot(page, "narrow-preview");
   await conflictShots(page, maria, server.origin, "narrow-");
   await maria.dispose();
 } finally {
@@ -122,6 +136,23 @@ try {
 if (errors.length) {
   console.error(`console errors:\n${errors.join("\n")}`);
   process.exitCode = 1;
+}
+
+/** Starts a preview of the property's working state on `url`; answers its id and link. */
+async function startPreview(
+  request: APIRequestContext,
+  origin: string,
+  url: string,
+): Promise<{ id: string; link: string }> {
+  const session = (await (await request.get(`${origin}/api/session`)).json()) as {
+    csrfToken: string;
+  };
+  const res = await request.post(`${origin}/api/properties/${pid}/previews`, {
+    headers: { "x-csrf-token": session.csrfToken },
+    data: { url },
+  });
+  if (res.status() !== 201) throw new Error(`preview: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as { id: string; link: string };
 }
 
 /**
