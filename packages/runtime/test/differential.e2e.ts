@@ -1,8 +1,12 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { coreShapedCustomCode } from "./coreShapedCustomCode.ts";
 import {
   ENGINES,
   type RunOptions,
   type RunResult,
+  ORIGIN,
   pageWait,
   runContainer,
 } from "./differential.ts";
@@ -1255,4 +1259,102 @@ test.describe("runtime vs turbine 28.1.0", () => {
       expect(liftoff!.errors).toEqual(turbine!.errors);
     });
   }
+});
+
+// --- Core's custom-code callbacks ------------------------------------------------------
+// Launch's Core cannot be loaded here (its code stays out of the repository), so turbine runs
+// a Core-shaped module of our own and our engine runs Liftoff's built Core action: the same
+// external RC…-source.js files must give the same _satellite keys, logs and events.
+const CUSTOM_CODE = "core/src/lib/actions/customCode.js";
+const builtModules = JSON.parse(
+  readFileSync(join(import.meta.dirname, "../../builder/dist/modules.json"), "utf8"),
+) as { modules: Record<string, { script: string }> };
+// A function whose source is the built script, so toSource writes it verbatim.
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
+const liftoffCustomCode = new Function(`return ${builtModules.modules[CUSTOM_CODE]!.script}`)();
+
+const rcUrl = (name: string) => `${ORIGIN}/rc/RC${name}-source.min.js`;
+const rcFile = (name: string, html: string) =>
+  `_satellite.__registerScript(${JSON.stringify(rcUrl(name))}, ${JSON.stringify(html)});`;
+const callback = (fn: string) =>
+  `<script>window.__events.push(["callback", \${reactorCallbackId}]);_satellite.${fn}(\${reactorCallbackId});</script>`;
+
+function customCodeContainer(script: unknown): object {
+  const external = (name: string) => ({
+    modulePath: CUSTOM_CODE,
+    settings: { language: "html", isExternal: true, source: rcUrl(name) },
+    timeout: 2000,
+    delayNext: true,
+  });
+  return container({
+    settings: { ruleComponentSequencingEnabled: true },
+    rules: [
+      rule("rc success", {
+        events: [manual("ok")],
+        actions: [external("ok"), record("after success")],
+      }),
+      rule("rc failure", {
+        events: [manual("fail")],
+        actions: [external("fail"), record("after failure")],
+      }),
+      rule("sentinel", { events: [manual("done")], actions: [record("done")] }),
+    ],
+    extensions: {
+      core: {
+        displayName: "Core",
+        modules: { [CUSTOM_CODE]: { name: "custom-code", displayName: "Custom Code", script } },
+      },
+    },
+  });
+}
+
+test("Core custom code: _onCustomCodeSuccess/_onCustomCodeFailure as Core defines them", async ({
+  browser,
+}) => {
+  const options: RunOptions = {
+    scripts: {
+      [rcUrl("ok")]: rcFile("ok", callback("_onCustomCodeSuccess")),
+      // A second call for a settled id is ignored.
+      [rcUrl("fail")]: rcFile(
+        "fail",
+        callback("_onCustomCodeFailure") + "<script>_satellite._onCustomCodeSuccess(1);</script>",
+      ),
+    },
+    after: async (page) => {
+      await page.evaluate(() => {
+        const s = (window as unknown as { _satellite: Record<string, unknown> })._satellite;
+        const keys = ["__registerScript", "_onCustomCodeSuccess", "_onCustomCodeFailure"];
+        (window as unknown as { __events: unknown[] }).__events.push([
+          "at load",
+          keys.map((k) => typeof s[k]),
+        ]);
+      });
+      await page.evaluate("window.__fire('ok'); window.__fire('fail'); window.__fire('done')");
+      // The sequenced queue runs the sentinel rule only after both custom-code actions settled.
+      await page.waitForFunction(() =>
+        (window as unknown as { __events: unknown[][] }).__events.some((e) => e[2] === "done"),
+      );
+    },
+  };
+  const [turbine, liftoff] = await Promise.all([
+    runContainer(browser, "turbine", customCodeContainer(coreShapedCustomCode), options),
+    runContainer(browser, "liftoff", customCodeContainer(liftoffCustomCode), options),
+  ]);
+  for (const r of [turbine, liftoff]) {
+    expect(r.events).toEqual([
+      ["event-init", "ok"],
+      ["event-init", "fail"],
+      ["event-init", "done"],
+      ["at load", ["function", "function", "function"]],
+      ["callback", 0],
+      ["action", "rc success", "after success", null],
+      ["callback", 1],
+      ["action", "sentinel", "done", null],
+    ]);
+    expect(r.logs).toContain(
+      'error: 🚀 Failed to execute "Custom Code" for "rc failure" rule. The extension triggered an error, but no error information was provided.',
+    );
+  }
+  expect(liftoff.logs).toEqual(turbine.logs);
+  expect(liftoff.errors).toEqual(turbine.errors);
 });

@@ -54,6 +54,8 @@ export interface RunOptions {
   debug?: boolean;
   /** Load the library twice. */
   twice?: boolean;
+  /** Further JavaScript files the page may load, by URL (e.g. external custom code). */
+  scripts?: Record<string, string>;
 }
 
 export interface RunResult {
@@ -103,6 +105,9 @@ export async function runContainer(
       }
       if (url === libraryUrl)
         return route.fulfill({ body: library, contentType: "text/javascript; charset=utf-8" });
+      const script = options.scripts?.[url];
+      if (script !== undefined)
+        return route.fulfill({ body: script, contentType: "text/javascript; charset=utf-8" });
       return route.fulfill({ status: 404, body: "" });
     });
     if (options.debug !== false) {

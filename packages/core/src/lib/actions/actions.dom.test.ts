@@ -124,6 +124,51 @@ describe("customCode", () => {
     expect(document.getElementById("two")).not.toBeNull();
   });
 
+  it("has _onCustomCodeSuccess/_onCustomCodeFailure from load; each settles its own HTML once", async () => {
+    const customCode = await fresh("./customCode.ts");
+    // Core defines both when its module loads: a tag may call them before any HTML ran.
+    expect(typeof w._satellite._onCustomCodeSuccess).toBe("function");
+    expect(typeof w._satellite._onCustomCodeFailure).toBe("function");
+    expect(typeof w._satellite.__registerScript).toBe("function");
+    expect(w._satellite._onCustomCodeSuccess(7)).toBeUndefined();
+    const tag = (name: string) =>
+      `<i class="${name}" data-a="\${reactorCallbackId}" data-b="\${reactorCallbackId}"></i>`;
+    const ok = customCode({ language: "html", source: tag("ok") }, {});
+    const bad = customCode({ language: "html", source: tag("bad") }, {});
+    await vi.waitFor(() => expect(document.querySelector(".bad")).not.toBeNull());
+    const ids = (name: string) => {
+      const data = (document.querySelector(`.${name}`) as HTMLElement).dataset;
+      return [data.a, data.b];
+    };
+    expect([ids("ok"), ids("bad")]).toEqual([
+      ["0", "0"],
+      ["1", "1"],
+    ]);
+    w._satellite._onCustomCodeFailure("1");
+    w._satellite._onCustomCodeSuccess(1); // already settled: ignored
+    w._satellite._onCustomCodeSuccess(0);
+    await expect(ok).resolves.toBeUndefined();
+    // No reason, as in Core: the engine logs "…no error information was provided."
+    await expect(bad).rejects.toBeUndefined();
+  });
+
+  it("external HTML from an RC…-source.js file settles through the same callbacks", async () => {
+    const url = "https://assets.example/RC1-source.min.js";
+    const require = () => (src: string) => {
+      // What a loaded RC file does: hand its code to __registerScript.
+      (w._satellite.__registerScript as (u: string, c: string) => void)(
+        src,
+        '<b id="rc" data-id="${reactorCallbackId}"></b>',
+      );
+      return Promise.resolve();
+    };
+    const customCode = await fresh("./customCode.ts", { require });
+    const done = customCode({ language: "html", isExternal: true, source: url }, {});
+    await vi.waitFor(() => expect(document.getElementById("rc")).not.toBeNull());
+    w._satellite._onCustomCodeFailure(Number(document.getElementById("rc")!.dataset.id));
+    await expect(done).rejects.toBeUndefined();
+  });
+
   it("a script that fails to load rejects that action only", async () => {
     const require = () => (url: string) =>
       Promise.reject(new Error(`Failed to load script ${url}`));

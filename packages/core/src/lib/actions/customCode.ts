@@ -1,5 +1,6 @@
 import { env } from "../env.ts";
 import type { RuleEvent } from "../types.ts";
+import htmlCallback, { installHtmlCallbacks } from "./helpers/htmlCallback.ts";
 import writeHtml, { runInWriteQueue } from "./helpers/writeHtml.ts";
 
 /** Inline JavaScript as a Liftoff build delivers it: compiled into the library. */
@@ -25,8 +26,6 @@ export interface CustomCodeActionSettings {
 
 interface Satellite {
   __registerScript?: (url: string, code: string) => void;
-  _onCustomCodeSuccess?: (id: number) => void;
-  _onCustomCodeFailure?: (id: number) => void;
   [key: string]: unknown;
 }
 
@@ -36,9 +35,14 @@ const satellite = () => (window as unknown as { _satellite: Satellite })._satell
 const registered: Record<string, (code: string) => void> = {};
 const loading: Record<string, Promise<string>> = {};
 
+// Core puts __registerScript, _onCustomCodeSuccess and _onCustomCodeFailure on _satellite
+// when it loads, not on first use: a page or an RC file may call them before any action ran.
+if (typeof window !== "undefined") {
+  installHtmlCallbacks();
+  satellite().__registerScript = (url, code) => registered[url]?.(code);
+}
+
 function loadCode(url: string): Promise<string> {
-  const s = satellite();
-  s.__registerScript ||= (scriptUrl, code) => registered[scriptUrl]?.(code);
   return (loading[url] ||= new Promise<string>((resolve, reject) => {
     registered[url] = resolve;
     const load = env.require("@adobe/reactor-load-script") as (u: string) => Promise<unknown>;
@@ -53,8 +57,8 @@ let sequence: Promise<unknown> = Promise.resolve();
 const current = typeof document !== "undefined" ? document.currentScript : null;
 const synchronous = Boolean(current && !(current as HTMLScriptElement).async);
 
+// The _runScript<N> counter; HTML callback ids count separately, as in Core.
 let counter = 0;
-const callbacks: Record<number, [() => void, (e: Error) => void]> = {};
 
 // Whether a write now goes through document.write (the script runs at once) or the queue.
 const writesNow = () =>
@@ -109,16 +113,12 @@ function runFunction(fn: CodeFunction, event: RuleEvent): Promise<unknown> {
   return writesNow() ? new Promise((resolve) => resolve(call())) : runInWriteQueue(call);
 }
 
+// HTML that reports back settles when the page calls back, other HTML once it is written.
 function runHtml(code: string): Promise<unknown> {
-  if (!code.includes("${reactorCallbackId}")) return write(code);
-  const id = counter++;
-  const s = satellite();
-  s._onCustomCodeSuccess ||= (n) => callbacks[n]?.[0]();
-  s._onCustomCodeFailure ||= (n) => callbacks[n]?.[1](new Error("Custom code failed."));
-  return new Promise<void>((resolve, reject) => {
-    callbacks[id] = [resolve, reject];
-    void write(code.split("${reactorCallbackId}").join(String(id)));
-  });
+  const html = htmlCallback(code);
+  if (html.code === code) return write(code);
+  void write(html.code);
+  return html.done;
 }
 
 function run(settings: CustomCodeActionSettings, code: string, event: RuleEvent) {
