@@ -18,6 +18,7 @@ import type {
 import { extensionOf, findExtension, findModule } from "./catalog.ts";
 import { JsCode } from "./JsCode.ts";
 import { helperModules, moduleScript, type BuiltModule } from "./moduleScripts.ts";
+import addSharedModuleAliases from "./sharedModuleAliases.ts";
 import { resolveStage } from "./stageValues.ts";
 import { applyTransforms } from "./transforms.ts";
 
@@ -153,6 +154,8 @@ export default async function buildContainer(
       modules,
     };
   }
+
+  if (options.transform) addSharedModuleAliases(extensions);
 
   const company = {
     // Launch containers always carry one; validation refuses a property whose extensions need it.

@@ -10,7 +10,6 @@ import {
   type ImportReport,
   type PropertyExtension,
 } from "@liftoff/schema";
-import { findByLaunchName } from "./catalog.ts";
 import { join } from "./describePlace.ts";
 import { FunctionSource } from "./readLibraryFile.ts";
 import { ACTION_PARAMETERS, CUSTOM_CODE_ACTION, transforms } from "./transforms.ts";
@@ -74,21 +73,6 @@ export function importSettings(
   return isPlainObject(settings) ? settings : {};
 }
 
-/**
- * A kept script that asks for another extension's shared module by its Launch name (Adobe
- * Analytics asks for `adobe-mcid`'s `mcid-instance`) gets nothing once that extension runs
- * under Liftoff's name: the runtime looks shared modules up by extension key.
- */
-function warnRenamedSharedModules(path: string, script: string, report: ImportReport) {
-  for (const launchName of ["adobe-mcid", "adobe-alloy"]) {
-    if (!new RegExp(`getSharedModule\\(\\s*["']${launchName}["']`).test(script)) continue;
-    const liftoffName = findByLaunchName(launchName)!.name;
-    report.warnings.push(
-      `${path} calls getSharedModule("${launchName}", …); the extension runs as "${liftoffName}" here, so it gets undefined`,
-    );
-  }
-}
-
 export interface Mapping {
   /** Launch module path → Liftoff module path. */
   paths: Map<string, string>;
@@ -130,8 +114,9 @@ export default function mapLaunchExtension(
       if (typeof module.displayName === "string") entry.displayName = module.displayName;
       if (module.shared === true) entry.shared = true;
       base.opaqueModules[path] = entry;
+      // A script asking for `adobe-mcid`'s shared module gets identity's: the build adds an
+      // alias extension under the Launch name (sharedModuleAliases.ts).
       mapping.paths.set(path, path);
-      warnRenamedSharedModules(path, script, report);
     }
     report.opaque.push({ extension: launchName, modules: Object.keys(base.opaqueModules) });
     mapping.extensions.push(base);
