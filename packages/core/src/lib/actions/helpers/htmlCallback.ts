@@ -9,24 +9,22 @@
  */
 const PLACEHOLDER = "${reactorCallbackId}";
 
-type Handlers = [resolve: () => void, reject: () => void];
-const pending: Record<string, Handlers> = {};
+// Pending HTML by callback id (a number from the page is the same key as its text).
+const pending: Record<string, (ok: boolean) => void> = {};
 let nextId = 0;
 
-function settle(id: unknown, outcome: 0 | 1): void {
-  const key = String(id);
-  const handlers = pending[key];
-  if (!handlers) return;
-  delete pending[key];
-  handlers[outcome]();
+function settle(id: string, ok: boolean): void {
+  const handler = pending[id];
+  delete pending[id];
+  handler?.(ok);
 }
 
 /** Puts the two callbacks on `window._satellite` (Core defines them when it loads). */
 export function installHtmlCallbacks(): void {
   const w = window as unknown as { _satellite?: Record<string, unknown> };
   const satellite = (w._satellite ||= {});
-  satellite._onCustomCodeSuccess = (id: unknown) => settle(id, 0);
-  satellite._onCustomCodeFailure = (id: unknown) => settle(id, 1);
+  satellite._onCustomCodeSuccess = (id: string) => settle(id, true);
+  satellite._onCustomCodeFailure = (id: string) => settle(id, false);
 }
 
 /**
@@ -35,11 +33,11 @@ export function installHtmlCallbacks(): void {
  */
 export default function htmlCallback(code: string): { code: string; done: Promise<void> } {
   if (!code.includes(PLACEHOLDER)) return { code, done: Promise.resolve() };
-  const key = String(nextId++);
+  const id = nextId++;
   const done = new Promise<void>((resolve, reject) => {
     // Core rejects without a reason; the engine's message for that is the one users know.
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-    pending[key] = [resolve, () => reject()];
+    pending[id] = (ok) => (ok ? resolve() : reject());
   });
-  return { code: code.split(PLACEHOLDER).join(key), done };
+  return { code: code.split(PLACEHOLDER).join(String(id)), done };
 }
