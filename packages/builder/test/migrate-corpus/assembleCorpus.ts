@@ -1,0 +1,62 @@
+/**
+ * The migrate-check corpus as downloaded Launch builds: each folder here holds
+ * `container.js` (our own code, the container part of a Launch development build) and the
+ * files Launch serves beside the library. Assembling copies a folder and turns
+ * `container.js` into `launch-<environment id>-development.js` by appending Adobe's engine,
+ * turbine 28.1.0 from npm (`@adobe/reactor-turbine`, a development dependency), as Launch
+ * lays a library out. The engine is added here so no third-party file is kept in the
+ * repository.
+ *
+ *   npx tsx packages/builder/test/migrate-corpus/assembleCorpus.ts <out dir>
+ *   liftoff migrate-check <out dir>/acme-survey
+ */
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+export const CORPUS = import.meta.dirname;
+/** `core-only`: Core rules and data elements. `acme-survey`: plus a third-party extension. */
+export const CORPUS_NAMES = ["core-only", "acme-survey"] as const;
+export type CorpusName = (typeof CORPUS_NAMES)[number];
+
+export const turbineEngine = () =>
+  readFileSync(
+    createRequire(import.meta.url).resolve("@adobe/reactor-turbine/dist/engine.min.js"),
+    "utf8",
+  );
+
+export interface CorpusBuild {
+  folder: string;
+  library: string;
+}
+
+/** Writes one build folder per corpus library under `outDir`. */
+export default function assembleCorpus(outDir: string): Record<CorpusName, CorpusBuild> {
+  const engine = turbineEngine();
+  const builds = {} as Record<CorpusName, CorpusBuild>;
+  for (const name of CORPUS_NAMES) {
+    const folder = join(outDir, name);
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(outDir, { recursive: true });
+    cpSync(join(CORPUS, name), folder, { recursive: true });
+    const container = readFileSync(join(folder, "container.js"), "utf8");
+    rmSync(join(folder, "container.js"));
+    const id = /id: "(EN[0-9a-f]{32})", stage: "development"/.exec(container)?.[1];
+    if (!id) throw new Error(`${name}/container.js: no development environment id`);
+    const library = join(folder, `launch-${id}-development.js`);
+    writeFileSync(library, `${container}\n${engine}`);
+    builds[name] = { folder, library };
+  }
+  return builds;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const out = process.argv[2];
+  if (!out) {
+    console.error("usage: assembleCorpus.ts <out dir>");
+    process.exit(1);
+  }
+  for (const [name, build] of Object.entries(assembleCorpus(resolve(out))))
+    console.log(`${name}: ${build.library}`);
+}
