@@ -139,9 +139,7 @@ describe("PreviewPage", () => {
     expect(calls.some((c) => c.method === "DELETE")).toBe(false);
     fireEvent.click(within(dialog).getByRole("button", { name: "End preview" }));
     await waitFor(() =>
-      expect(
-        screen.queryByRole("button", { name: "End preview of November release" }),
-      ).toBeNull(),
+      expect(screen.queryByRole("button", { name: "End preview of November release" })).toBeNull(),
     );
     expect(calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([
       `/api/previews/${active.id}`,
