@@ -156,8 +156,9 @@ async function startPreview(
 }
 
 /**
- * Points the seeded property's Web SDK and identity service at this server (the seed expects
- * `npm start`'s port), then builds a library to development; returns its embed code. Uses
+ * Makes sure the seeded property's Web SDK and identity service point at this server (saving
+ * them only changes something for a server started elsewhere), then builds a library to
+ * development (the publishing and library shots show it); returns its embed code. Uses
  * the browser context's request client, so it shares the signed-in session cookie.
  */
 async function buildForThisServer(request: APIRequestContext, origin: string): Promise<string> {
