@@ -107,6 +107,27 @@ describe("liftoff build", () => {
     expect(readFileSync(out, "utf8")).toContain('"buildDate":"2025-03-26T00:00:00Z"');
   });
 
+  it("dates the build now and minifies by the environment unless told", async () => {
+    const buildInfo = async (...flags: string[]) => {
+      const out = join(dir, "info.js");
+      expect((await run("build", PROPERTY, "--out", out, ...flags)).code).toBe(0);
+      const match = /"buildInfo":(\{[^}]*\})/.exec(readFileSync(out, "utf8"));
+      return JSON.parse(match![1]!) as { buildDate: string; minified: boolean };
+    };
+    const started = Date.now();
+    const development = await buildInfo("--env", "development");
+    expect(Date.parse(development.buildDate)).toBeGreaterThanOrEqual(started);
+    expect(Date.parse(development.buildDate)).toBeLessThanOrEqual(Date.now());
+    expect(development.minified).toBe(false);
+    expect((await buildInfo("--env", "development", "--minify")).minified).toBe(true);
+    expect((await buildInfo("--env", "staging")).minified).toBe(true);
+    expect((await buildInfo("--env", "production", "--no-minify")).minified).toBe(false);
+    expect(
+      (await run("build", PROPERTY, "--env", "staging", "--out", "x.js", "--minify", "--no-minify"))
+        .err,
+    ).toEqual(["liftoff build: --minify and --no-minify contradict each other; give one"]);
+  });
+
   it("names the argument that is wrong", async () => {
     expect((await run("build", PROPERTY, "--out", "x.js")).err).toEqual([
       "liftoff build: --env <stage|environmentId> is required",

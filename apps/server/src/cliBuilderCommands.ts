@@ -3,7 +3,7 @@
  * property files in a repository rather than on the server's database:
  *
  *   liftoff validate <property>                          problems (exit 1 if any), then advice
- *   liftoff build <property> --env <stage|id> --out <file> [--build-date ISO] [--no-minify]
+ *   liftoff build <property> --env <stage|id> --out <file> [--build-date ISO] [--minify|--no-minify]
  *   liftoff import <launch-*.js|container.json> [--out property.json]
  *   liftoff export <property> --env <stage|id> [--out container.json]
  *
@@ -43,8 +43,11 @@ export type BuilderCommand = (typeof BUILDER_COMMANDS)[number];
 
 export const BUILDER_USAGE = `  validate <property>
         check a property file (JSON, or a .ts/.js module exporting the document); exit 1 on problems
-  build <property> --env <stage|environmentId> --out <file> [--build-date ISO] [--no-minify]
-        build the library for one environment; prints bytes, gzip -9 bytes and build time
+  build <property> --env <stage|environmentId> --out <file> [--build-date ISO]
+        [--minify|--no-minify]
+        build the library for one environment; prints bytes, gzip -9 bytes and build time.
+        buildDate is now unless --build-date fixes it; development builds are unminified,
+        staging and production minified, unless --minify or --no-minify says otherwise
   import <launch-*.js|container.json> [--out property.json]
         read a Launch library file or container JSON; prints what mapped and what stayed opaque
   export <property|propertyId> --env <stage|environmentId> [--out file]
@@ -60,7 +63,7 @@ interface Args {
   flags: Record<string, string | true>;
 }
 
-const BOOLEAN_FLAGS = ["no-minify"];
+const BOOLEAN_FLAGS = ["minify", "no-minify"];
 
 function parseArgs(command: string, argv: string[], allowed: string[]): Args {
   const args: Args = { positional: [], flags: {} };
@@ -197,14 +200,16 @@ async function validate(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function buildCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs("build", argv, ["env", "out", "build-date", "no-minify"]);
+  const args = parseArgs("build", argv, ["env", "out", "build-date", "minify", "no-minify"]);
   const file = onePath("build", args, "property");
   if (typeof args.flags.out !== "string") throw new UsageError("--out <file> is required");
   const doc = await loadProperty(file);
   const environmentId = pickEnvironment(doc, args.flags.env);
-  const options = { environmentId, minify: !args.flags["no-minify"] } as Parameters<
-    typeof buildLibrary
-  >[1];
+  if (args.flags.minify && args.flags["no-minify"])
+    throw new UsageError("--minify and --no-minify contradict each other; give one");
+  const options: Parameters<typeof buildLibrary>[1] = { environmentId };
+  // Without either flag the environment decides: development unminified, as Launch builds it.
+  if (args.flags.minify || args.flags["no-minify"]) options.minify = !args.flags["no-minify"];
   if (typeof args.flags["build-date"] === "string") options.buildDate = args.flags["build-date"];
   try {
     const lib = await buildLibrary(doc, options);

@@ -5,7 +5,9 @@
  * the helper modules those require, and every installed extension's shared modules
  * (identity's Visitor instance, the Web SDK's instance manager), which start on their own.
  * Imported third-party extensions keep all their module scripts: which of them reach each
- * other by `require` cannot be known without running them.
+ * other by `require` cannot be known without running them. Per-stage values are resolved
+ * only at fields whose manifest declares them (stageValues.ts); settings without a manifest
+ * (opaque extensions and modules) go in as they are.
  */
 import type {
   Container,
@@ -22,7 +24,10 @@ import addSharedModuleAliases from "./sharedModuleAliases.ts";
 import { resolveStage } from "./stageValues.ts";
 import { applyTransforms } from "./transforms.ts";
 
-/** The turbine release whose behaviour the runtime follows (launch-container.md). */
+/**
+ * The turbine release whose behaviour the runtime follows (launch-container.md): what
+ * buildInfo reports unless the property keeps an imported library's own.
+ */
 export const TURBINE_VERSION = "28.1.0";
 export const TURBINE_BUILD_DATE = "2025-02-06T00:00:00Z";
 /** Launch's default component timeout under rule component sequencing. */
@@ -51,7 +56,8 @@ function settingsFor(
   stage: Stage,
   options: ContainerOptions,
 ) {
-  const resolved = (resolveStage(settings ?? {}, stage) ?? {}) as Settings;
+  const schema = findModule(modulePath)?.settings;
+  const resolved = (resolveStage(settings ?? {}, schema, stage) ?? {}) as Settings;
   return options.transform ? applyTransforms(modulePath, resolved, options.minify) : resolved;
 }
 
@@ -150,7 +156,9 @@ export default async function buildContainer(
       displayName: extension.displayName ?? manifest?.displayName ?? extension.name,
       hostedLibFilesBaseUrl: extension.hostedLibFilesBaseUrl,
       settings:
-        extension.settings === undefined ? undefined : resolveStage(extension.settings, stage),
+        extension.settings === undefined
+          ? undefined
+          : resolveStage(extension.settings, manifest?.settings, stage),
       modules,
     };
   }
@@ -175,8 +183,8 @@ export default async function buildContainer(
       },
     },
     buildInfo: {
-      turbineVersion: TURBINE_VERSION,
-      turbineBuildDate: TURBINE_BUILD_DATE,
+      turbineVersion: doc.property.settings.turbineVersion ?? TURBINE_VERSION,
+      turbineBuildDate: doc.property.settings.turbineBuildDate ?? TURBINE_BUILD_DATE,
       buildDate: options.buildDate,
       minified: options.minify,
     },

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { DEV, largeProperty, PROD, smallProperty } from "../test/fixtureProperty.ts";
 import buildLibrary, { BuildRefusedError, COMPILE_HINT } from "./buildLibrary.ts";
 
+const STAGING = "EN0000000000000000000000000000stag";
+
 describe("buildLibrary", () => {
   it("lays the library out as Launch does and reports its sizes", async () => {
     const lib = await buildLibrary(smallProperty(), {
@@ -72,6 +74,40 @@ describe("buildLibrary", () => {
     expect(await settingsOf(DEV)).toMatchObject({ instances: [{ edgeConfigId: "ds-dev" }] });
   });
 
+  it("resolves a per-stage value only at a field whose manifest allows one", async () => {
+    const doc = smallProperty();
+    const accounts = { production: ["prod-rs"], development: ["dev-rs"] };
+    doc.extensions.push({
+      name: "third-party",
+      settings: { libraryCode: { accounts } },
+      opaqueModules: {
+        "third-party/src/lib/actions/send.js": {
+          name: "send",
+          script: "function(module){module.exports=function(){};}",
+        },
+      },
+    });
+    doc.rules[0]!.actions.push({
+      id: "RL1-send",
+      modulePath: "third-party/src/lib/actions/send.js",
+      settings: { accounts },
+    });
+    doc.dataElements[1]!.settings = {
+      value: { development: "dev value", staging: "staging value", production: "prod value" },
+    };
+    for (const [environmentId, value] of [
+      [DEV, "dev value"],
+      [STAGING, "staging value"],
+      [PROD, "prod value"],
+    ] as const) {
+      const { container } = await buildLibrary(doc, { environmentId });
+      // The extension picks accounts[turbine.environment.stage] itself: kept exactly.
+      expect(container.extensions["third-party"]!.settings).toEqual({ libraryCode: { accounts } });
+      expect(container.rules[0]!.actions!.at(-1)?.settings).toEqual({ accounts });
+      expect(container.dataElements.section!.settings).toEqual({ value });
+    }
+  });
+
   it("makes custom code functions, and the library evaluates to that container", async () => {
     const lib = await buildLibrary(smallProperty(), { environmentId: PROD, minify: false });
     expect(lib.container.buildInfo.minified).toBe(false);
@@ -95,11 +131,50 @@ describe("buildLibrary", () => {
     ).toBe("function");
   });
 
-  it("gives the same bytes for the same input", async () => {
-    const a = await buildLibrary(largeProperty(), { environmentId: PROD });
-    const b = await buildLibrary(largeProperty(), { environmentId: PROD });
+  it("gives the same bytes for the same input and build date", async () => {
+    const options = { environmentId: PROD, buildDate: "2025-03-26T00:00:00Z" };
+    const a = await buildLibrary(largeProperty(), options);
+    const b = await buildLibrary(largeProperty(), options);
     expect(b.code).toBe(a.code);
-    expect(a.code).toContain('"buildDate":"1970-01-01T00:00:00Z"');
+    expect(a.code).toContain('"buildDate":"2025-03-26T00:00:00Z"');
+  });
+
+  it("dates a library with the time of its build when no date is given", async () => {
+    const before = Date.now();
+    const { buildDate } = (await buildLibrary(smallProperty(), { environmentId: PROD })).container
+      .buildInfo;
+    expect(buildDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(buildDate)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(buildDate)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("builds development unminified and staging and production minified, unless told", async () => {
+    const built = (environmentId: string, minify?: boolean) =>
+      buildLibrary(
+        largeProperty(),
+        minify === undefined ? { environmentId } : { environmentId, minify },
+      );
+    const development = await built(DEV);
+    expect(development.container.buildInfo.minified).toBe(false);
+    // Custom code stays as authored, readable, where a minified build compresses it.
+    expect(development.code).toContain(
+      '"source":function(event,target,Promise){window.__generated = 0;',
+    );
+    expect((await built(STAGING)).container.buildInfo.minified).toBe(true);
+    expect((await built(PROD)).container.buildInfo.minified).toBe(true);
+    expect((await built(DEV, true)).container.buildInfo.minified).toBe(true);
+    expect((await built(PROD, false)).container.buildInfo.minified).toBe(false);
+  });
+
+  it("reports the property's turbine version and date when it keeps an original's", async () => {
+    const doc = smallProperty();
+    doc.property.settings.turbineVersion = "27.5.0";
+    doc.property.settings.turbineBuildDate = "2023-08-15T17:20:08Z";
+    const { buildInfo } = (await buildLibrary(doc, { environmentId: PROD })).container;
+    expect(buildInfo).toMatchObject({
+      turbineVersion: "27.5.0",
+      turbineBuildDate: "2023-08-15T17:20:08Z",
+    });
   });
 
   it("refuses a property with problems, listing them", async () => {

@@ -7,10 +7,11 @@
  * session's id and label, then the container, then the preview engine, which carries the
  * trace hooks the published engine is built without.
  *
- * Deterministic: the same document, environment and options give the same bytes. Nothing
- * reads the clock into the file; `buildDate` is what the caller passes (the server passes
- * the time the library was built; the CLI takes `--build-date`), and without one it is
- * DEFAULT_BUILD_DATE, so rebuilding an unchanged property changes nothing.
+ * Deterministic given a `buildDate`: the same document, environment and options give the
+ * same bytes. Without one, `buildInfo.buildDate` is the time of the build, as Launch reports
+ * it (the CLI's `--build-date` and tests fix it). Development libraries are built unminified,
+ * as Launch builds them: custom code stays readable and `buildInfo.minified` is false, so
+ * extensions load their hosted files' readable versions; staging and production minified.
  */
 import { gzipSync } from "node:zlib";
 import { Script } from "node:vm";
@@ -20,6 +21,7 @@ import { toJson, toSource } from "./JsCode.ts";
 import { engineScript, previewScripts } from "./moduleScripts.ts";
 import validateProperty from "./validateProperty.ts";
 
+/** The fixed build date of exports and of builds whose bytes must not change between runs. */
 export const DEFAULT_BUILD_DATE = "1970-01-01T00:00:00Z";
 
 /**
@@ -33,9 +35,12 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 export interface BuildOptions {
   environmentId: string;
-  /** ISO date-time for `buildInfo.buildDate`; DEFAULT_BUILD_DATE when absent. */
+  /** ISO date-time for `buildInfo.buildDate`; the time of the build when absent. */
   buildDate?: string;
-  /** Default true: custom code minified and `buildInfo.minified` set (`.min` hosted files). */
+  /**
+   * Custom code minified and `buildInfo.minified` set (extensions then load `.min` hosted
+   * files). Default: false for a development environment, true for staging and production.
+   */
   minify?: boolean;
   /** Build the preview build of this preview session instead of the published library. */
   preview?: PreviewBuildOptions;
@@ -129,12 +134,12 @@ export default async function buildLibrary(
     throw new Error(
       `environmentId: no environment "${options.environmentId}" (the property has ${doc.environments.map((e) => `"${e.id}"`).join(", ") || "none"})`,
     );
-  const buildDate = checkBuildDate(options.buildDate ?? DEFAULT_BUILD_DATE);
+  const buildDate = checkBuildDate(options.buildDate ?? new Date().toISOString());
   const preview = options.preview && checkPreview(options.preview);
   const problems = validateProperty(doc);
   if (problems.length) throw new BuildRefusedError(problems);
 
-  const minify = options.minify ?? true;
+  const minify = options.minify ?? environment.stage !== "development";
   const container = await buildContainer(doc, environment, { buildDate, minify, transform: true });
   const code = await libraryScript(toSource(container), preview);
   // Compile (never run) the whole file: a module script kept from an import that is not

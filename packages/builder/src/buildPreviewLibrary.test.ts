@@ -7,10 +7,13 @@ const SESSION = "0123456789abcdef0123456789abcdef";
 
 describe("buildLibrary with preview", () => {
   it("lays out the prelude with the session, then the container, then the preview engine", async () => {
+    // One build date for both, so their containers compare byte for byte.
+    const buildDate = "2025-03-26T00:00:00Z";
     const [published, preview, scripts, engine] = await Promise.all([
-      buildLibrary(smallProperty(), { environmentId: DEV }),
+      buildLibrary(smallProperty(), { environmentId: DEV, buildDate }),
       buildLibrary(smallProperty(), {
         environmentId: DEV,
+        buildDate,
         preview: { sessionId: SESSION, label: "Spring release" },
       }),
       previewScripts(),

@@ -31,4 +31,48 @@ describe("checkSettings", () => {
     ]);
     expect(checkSettings(settings, withoutGroups(click), "settings")).toEqual(problems);
   });
+
+  const schema: SettingsSchema = {
+    type: "object",
+    properties: {
+      host: { type: "string", minLength: 3, stages: true },
+      name: { type: "string" },
+      extra: { type: "object" },
+    },
+  };
+
+  it("refuses a per-stage value at a field that takes one value, naming the field", () => {
+    const perStage = { development: "dev", staging: "stage", production: "prod" };
+    expect(checkSettings({ name: perStage }, schema, "settings")).toEqual([
+      {
+        path: "settings.name",
+        message:
+          "this field takes one value for every environment; it cannot be written per stage ({development, staging, production})",
+      },
+    ]);
+    expect(checkSettings({ elementSelector: perStage }, click, "settings")).toEqual([
+      {
+        path: "settings.elementSelector",
+        message:
+          "this field takes one value for every environment; it cannot be written per stage ({development, staging, production})",
+      },
+    ]);
+    // An object field may hold stage-named keys as its own data.
+    expect(checkSettings({ extra: perStage }, schema, "settings")).toEqual([]);
+  });
+
+  it("checks each stage of a per-stage value where the field allows one, all three required", () => {
+    const host = (value: unknown) => checkSettings({ host: value }, schema, "settings");
+    expect(
+      host({ development: "dev.test", staging: "stage.test", production: "prod.test" }),
+    ).toEqual([]);
+    expect(host({ development: "dev.test", production: "prod.test" })).toEqual([
+      { path: "settings.host", message: "per-stage value misses staging" },
+    ]);
+    expect(host({ development: "d", staging: 7, production: "prod.test" })).toEqual([
+      { path: "settings.host.development", message: "must be at least 3 characters" },
+      { path: "settings.host.staging", message: "expected string, got number" },
+    ]);
+    expect(host("one.test")).toEqual([]);
+  });
 });

@@ -4,7 +4,8 @@
  * regular expressions that do not compile, array items and object properties. A whole-string
  * `%token%` is accepted wherever a value is expected, since its type is only known on the
  * page (and text holding a token is not compiled as a regex). Per-stage values are checked
- * stage by stage.
+ * stage by stage at fields whose schema declares `stages`, all three stages required; at
+ * any other field that is not an object, a per-stage value is a problem.
  */
 import {
   holdsRegex,
@@ -15,7 +16,7 @@ import {
 } from "@liftoff/schema";
 import { join } from "./describePlace.ts";
 import { tokensIn } from "./findTokens.ts";
-import { STAGES, isPerStage } from "./stageValues.ts";
+import { STAGES, inner, isPerStage } from "./stageValues.ts";
 
 export interface SettingsProblem {
   path: string;
@@ -32,6 +33,9 @@ function typeMatches(expected: string, value: unknown): boolean {
   if (expected === "number") return actual === "number" || actual === "integer";
   return expected === actual;
 }
+
+const SINGLE_VALUE =
+  "this field takes one value for every environment; it cannot be written per stage ({development, staging, production})";
 
 const isWholeToken = (value: unknown) =>
   typeof value === "string" && /^%[^%]+%$/.test(value) && tokensIn(value).length === 1;
@@ -56,16 +60,21 @@ export default function checkSettings(
   path: string,
   isRegex = false,
 ): SettingsProblem[] {
+  const types = schema.type === undefined ? [] : [schema.type].flat();
   if (isPerStage(value)) {
-    const missing = STAGES.filter((stage) => !(stage in value));
-    if (missing.length) return [{ path, message: `per-stage value misses ${missing.join(", ")}` }];
-    return STAGES.flatMap((stage) =>
-      checkSettings(value[stage], schema, join(path, stage), isRegex),
-    );
+    if (schema.stages) {
+      const missing = STAGES.filter((stage) => !(stage in value));
+      if (missing.length)
+        return [{ path, message: `per-stage value misses ${missing.join(", ")}` }];
+      return STAGES.flatMap((stage) =>
+        checkSettings(value[stage], inner(schema), join(path, stage), isRegex),
+      );
+    }
+    // An object field may hold stage-named keys as data; any other field is one value.
+    if (!types.includes("object")) return [{ path, message: SINGLE_VALUE }];
   }
   if (isWholeToken(value)) return [];
   const problems: SettingsProblem[] = [];
-  const types = schema.type === undefined ? [] : [schema.type].flat();
   if (types.length && !types.some((type) => typeMatches(type, value))) {
     problems.push({
       path,

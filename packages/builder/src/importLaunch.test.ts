@@ -26,6 +26,9 @@ describe("importLaunch from a built library file", () => {
         domains: ["acme-insurance.test", "www.acme-insurance.test"],
         undefinedVarsReturnEmpty: false,
         ruleComponentSequencingEnabled: false,
+        // Extensions may read the original's buildInfo (Analytics' version code does).
+        turbineVersion: "28.1.0",
+        turbineBuildDate: "2025-02-06T18:35:41.379Z",
       },
     });
     expect(document.company).toEqual({
@@ -102,6 +105,10 @@ describe("importLaunch from a built library file", () => {
     expect(lib.code).toContain(
       '"acme-pixel/src/lib/actions/track.js":{"name":"track","displayName":"Track","script":function(e,t,n,r)',
     );
+    expect(lib.container.buildInfo).toMatchObject({
+      turbineVersion: "28.1.0",
+      turbineBuildDate: "2025-02-06T18:35:41.379Z",
+    });
   });
 });
 

@@ -68,6 +68,16 @@ function requireObject(value: unknown, path: string, errors: ValidationError[]):
   return {};
 }
 
+/** The original's turbine version and date: extensions may read them from buildInfo. */
+function turbineOf(container: Json): Json {
+  const info = isPlainObject(container.buildInfo) ? container.buildInfo : {};
+  return Object.fromEntries(
+    (["turbineVersion", "turbineBuildDate"] as const)
+      .filter((key) => typeof info[key] === "string" && info[key].trim() !== "")
+      .map((key) => [key, info[key]]),
+  );
+}
+
 function environmentsFor(
   container: Json,
   propertyId: string,
@@ -176,11 +186,14 @@ export default function importLaunch(input: string | object): {
     property: {
       id: property.id,
       name: typeof property.name === "string" ? property.name : String(property.id),
-      settings: Object.fromEntries(
-        ["domains", "undefinedVarsReturnEmpty", "ruleComponentSequencingEnabled"]
-          .filter((key) => settings[key] !== undefined)
-          .map((key) => [key, settings[key]]),
-      ),
+      settings: {
+        ...Object.fromEntries(
+          ["domains", "undefinedVarsReturnEmpty", "ruleComponentSequencingEnabled"]
+            .filter((key) => settings[key] !== undefined)
+            .map((key) => [key, settings[key]]),
+        ),
+        ...turbineOf(container),
+      },
     },
     environments: environmentsFor(container, String(property.id), report),
     extensions: mapping.extensions,

@@ -132,6 +132,8 @@ function documentCheck(c: ReturnType<typeof createChecker>): Check {
             if (typeof v === "number" && v > 31_536_000)
               c.fail(p, "expected at most 31536000 seconds (one year)");
           },
+          turbineVersion: c.nonEmpty,
+          turbineBuildDate: c.nonEmpty,
         },
       ),
     }),

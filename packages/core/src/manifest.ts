@@ -733,7 +733,14 @@ export const manifest: ModuleManifest[] = [
     ),
   ),
   m("dataElement", "customCode", "custom-code", "Custom Code", obj({ source: code }, ["source"])),
-  m("dataElement", "constant", "constant", "Constant", obj({ value: str() }, ["value"])),
+  m(
+    "dataElement",
+    "constant",
+    "constant",
+    "Constant",
+    // The usual home of a value that differs by environment (a report suite, an account).
+    obj({ value: str({ stages: true }) }, ["value"]),
+  ),
   m(
     "dataElement",
     "localStorage",

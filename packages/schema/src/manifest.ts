@@ -23,6 +23,14 @@ export interface SettingsSchema {
   /** A hint under the field; ends with Launch's own term ("Launch: …") where it differs. */
   description?: string;
   /**
+   * The field may hold a per-stage value, `{development, staging, production}` (all three),
+   * of which a build keeps its environment's. Only fields that say so are resolved: any
+   * other object keyed by stage names is data (an imported extension may read
+   * `settings.accounts[turbine.environment.stage]` itself), and validation refuses one at a
+   * field that takes a single value.
+   */
+  stages?: true;
+  /**
    * Studio hint: `code` is edited with the code editor (custom code); `regex` must compile and
    * `selector` must parse as CSS (the studio checks both as the user types); `json` stays JSON.
    */

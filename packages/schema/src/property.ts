@@ -24,7 +24,10 @@ export interface PropertyEnvironment {
   stage: Stage;
 }
 
-/** Extension-level settings, as authored. Per-stage values use the stage names as keys. */
+/**
+ * Extension-level settings, as authored. Per-stage values use the stage names as keys, at the
+ * fields whose schema allows them (SettingsSchema `stages`).
+ */
 export interface PropertyExtension {
   /** The extension's manifest name (`core`, `web-sdk`, `identity`) or an opaque import name. */
   name: string;
@@ -109,6 +112,13 @@ export interface PropertyDocumentSettings extends PropertySettings {
    * revalidate (ETag); default 3600. Development libraries are always `no-cache`.
    */
   libraryMaxAge?: number;
+  /**
+   * What libraries report as `_satellite.buildInfo.turbineVersion` and `turbineBuildDate`.
+   * An imported property keeps its original's, because extensions may read them (Analytics
+   * derives its version code from turbineBuildDate); default Liftoff's own.
+   */
+  turbineVersion?: string;
+  turbineBuildDate?: string;
 }
 
 export const DEFAULT_LIBRARY_MAX_AGE = 3600;

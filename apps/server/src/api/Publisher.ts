@@ -535,12 +535,9 @@ export class Publisher {
     const buildLibrary = need(this.builder, "buildLibrary");
     let built;
     try {
-      built = await buildLibrary(document, {
-        environmentId,
-        buildDate: new Date().toISOString(),
-        minify: true,
-        ...(preview ? { preview } : {}),
-      });
+      // buildDate: the time of the build; minified: by the environment's stage (development
+      // unminified, as Launch builds it). The builder decides both when none is given.
+      built = await buildLibrary(document, { environmentId, ...(preview ? { preview } : {}) });
     } catch (error) {
       throw apiProblems.buildFailed(error instanceof Error ? error.message : String(error));
     }

@@ -49,6 +49,40 @@ describe("PropertySettingsPage", () => {
     });
   });
 
+  it("shows the turbine version and date an import kept, and saves them unchanged", async () => {
+    const state = propertyState();
+    state.document.property.settings = {
+      ...state.document.property.settings,
+      turbineVersion: "27.5.0",
+      turbineBuildDate: "2023-08-15T17:20:08Z",
+    };
+    const { calls } = renderStudio(<PropertySettingsPage />, {
+      ...at,
+      role: "editor",
+      state,
+      routes: {
+        "PUT /api/properties/PR1/settings": () => ({ body: propertyState({ revision: 8 }) }),
+      },
+    });
+    const facts = screen.getByText("turbineVersion").closest("dl")!;
+    expect(facts.textContent).toBe("turbineVersion27.5.0turbineBuildDate2023-08-15T17:20:08Z");
+    expect(screen.getByText(/Kept from the imported Launch library/).textContent).toContain(
+      "Analytics derives its version code from turbineBuildDate",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(calls.find((c) => c.method === "PUT")!.body).toMatchObject({
+      settings: { turbineVersion: "27.5.0", turbineBuildDate: "2023-08-15T17:20:08Z" },
+    });
+  });
+
+  it("says a property without them reports Liftoff's own", () => {
+    renderStudio(<PropertySettingsPage />, { ...at, role: "editor", state: propertyState() });
+    expect(screen.getByText("turbineVersion").closest("dl")!.textContent).toBe(
+      "turbineVersionLiftoff's ownturbineBuildDateLiftoff's own",
+    );
+  });
+
   it("sends a cleared org id as null, which removes it", async () => {
     const { calls } = renderStudio(<PropertySettingsPage />, {
       ...at,

@@ -230,6 +230,7 @@ function SettingsForm({
             Return an empty string for undefined data elements
           </label>
         </div>
+        <TurbineInfo settings={initial.settings} />
       </fieldset>
       <fieldset disabled={!canEdit}>
         <legend>Company</legend>
@@ -278,5 +279,33 @@ function SettingsForm({
         </button>
       )}
     </form>
+  );
+}
+
+/**
+ * What libraries report as `_satellite.buildInfo.turbineVersion` and `turbineBuildDate`:
+ * read-only, kept from an import (extensions may read them) and saved back unchanged.
+ */
+function TurbineInfo({ settings }: { settings: PropertyDocumentSettings }) {
+  const kept = settings.turbineVersion !== undefined || settings.turbineBuildDate !== undefined;
+  return (
+    <div className="field">
+      <p>
+        <strong>Engine version libraries report</strong>
+      </p>
+      <dl className="facts">
+        <dt>turbineVersion</dt>
+        <dd>{settings.turbineVersion ?? "Liftoff's own"}</dd>
+        <dt>turbineBuildDate</dt>
+        <dd>{settings.turbineBuildDate ?? "Liftoff's own"}</dd>
+      </dl>
+      <p className="muted">
+        {kept
+          ? "Kept from the imported Launch library: "
+          : "An imported property keeps its original's: "}
+        extensions may read them from <code>_satellite.buildInfo</code> (Analytics derives its
+        version code from turbineBuildDate).
+      </p>
+    </div>
   );
 }

@@ -27,7 +27,8 @@ export const manifest: ExtensionManifest = {
           "Visitor.getInstance options as name and text value, e.g. cookieDomain. Launch: Variables",
         items: {
           type: "object",
-          properties: { name: { type: "string" }, value: {} },
+          // A value may differ by environment (a tracking server per stage).
+          properties: { name: { type: "string" }, value: { stages: true } },
           required: ["name"],
         },
       },

@@ -26,11 +26,16 @@ const label = (
  */
 const inGroup = (group: string, schema: SettingsSchema): SettingsSchema => ({ ...schema, group });
 
+/** May differ by environment: `{development, staging, production}`, resolved by the build. */
+const perStage = (schema: SettingsSchema): SettingsSchema => ({ ...schema, stages: true });
+
 const instance: SettingsSchema = {
   type: "object",
   properties: {
     name: label(str(), "Instance name", "The global function name, e.g. alloy", "Name"),
-    edgeConfigId: label(str(), "Production datastream id", undefined, "Datastream (production)"),
+    edgeConfigId: perStage(
+      label(str(), "Production datastream id", undefined, "Datastream (production)"),
+    ),
     stagingEdgeConfigId: label(
       str(),
       "Staging datastream id",
@@ -45,27 +50,31 @@ const instance: SettingsSchema = {
     ),
     orgId: inGroup(
       "Identity",
-      label(
-        str(),
-        "Adobe organization id",
-        "The property's org id when empty",
-        "IMS organization ID",
+      perStage(
+        label(
+          str(),
+          "Adobe organization id",
+          "The property's org id when empty",
+          "IMS organization ID",
+        ),
       ),
     ),
     edgeDomain: inGroup(
       "Where events are sent",
-      label(str(), "Edge domain", "e.g. a first-party CNAME; Adobe's when empty"),
+      perStage(label(str(), "Edge domain", "e.g. a first-party CNAME; Adobe's when empty")),
     ),
     edgeBasePath: inGroup(
       "Where events are sent",
-      label(str(), "Edge path", undefined, "Edge base path"),
+      perStage(label(str(), "Edge path", undefined, "Edge base path")),
     ),
     edgeOrigin: inGroup(
       "Where events are sent",
-      label(
-        { type: "string", format: "url" },
-        "Edge server address",
-        "Where events are sent, e.g. this Liftoff server; for local development edges",
+      perStage(
+        label(
+          { type: "string", format: "url" },
+          "Edge server address",
+          "Where events are sent, e.g. this Liftoff server; for local development edges",
+        ),
       ),
     ),
     defaultConsent: inGroup(
