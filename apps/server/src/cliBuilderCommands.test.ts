@@ -1,4 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -266,5 +268,64 @@ describe("liftoff import and export", () => {
     expect(result.out[0]).toMatch(
       /^Usage: liftoff export <property\|propertyId> --env <stage\|environmentId> \[--out file\]/,
     );
+  });
+});
+
+describe("liftoff import of a build folder, and its files in builds", () => {
+  const BUILD_FOLDER = join(fixtures, "launch-build");
+  const BUILD = join(BUILD_FOLDER, "BL5a17c0de");
+  const LIBRARY_FILE = join(BUILD, "launch-EN00000000000000000000000000000abc.js");
+  const RC = "RC00000000000000000000000000000ext-source.min.js";
+
+  it("carries the folder's files; build writes them beside the library", async () => {
+    const property = join(dir, "carried.json");
+    const imported = await run("import", BUILD_FOLDER, "--out", property);
+    expect(imported.code).toBe(0);
+    expect(imported.out.filter((l) => /missing|validation/.test(l))).toEqual([]);
+    const out = join(dir, "carried", "launch.min.js");
+    mkdirSync(join(dir, "carried"));
+    const built = await run("build", property, "--env", "production", "--out", out);
+    expect(built.err).toEqual([]);
+    expect(built.out[1]).toBe(`wrote 3 files under ${join(dir, "carried", "hosted")}`);
+    expect(readFileSync(join(dir, "carried/hosted/acme-survey/lib.min.js"), "utf8")).toBe(
+      readFileSync(join(BUILD, "hostedLibFiles/EPacmesurvey/lib.js"), "utf8"),
+    );
+  });
+
+  it("lists a file a lone library file leaves at Adobe", async () => {
+    const result = await run("import", LIBRARY_FILE, "--out", join(dir, "lone.json"));
+    expect(result.code).toBe(0);
+    expect(result.out).toContain(
+      'warning missing file: https://assets.adobedtm.com/extensions/EPacmesurvey/lib.js (extension "acme-survey" loads it through getHostedLibFileUrl)',
+    );
+  });
+
+  it("--fetch downloads them from their URLs", async () => {
+    const served: string[] = [];
+    const server = createServer((request, response) => {
+      served.push(request.url!);
+      if (request.url === `/${RC}`) return response.end(readFileSync(join(BUILD, RC)));
+      if (request.url === "/lib.js")
+        return response.end(readFileSync(join(BUILD, "hostedLibFiles/EPacmesurvey/lib.js")));
+      response.statusCode = 404;
+      response.end();
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const text = readFileSync(LIBRARY_FILE, "utf8")
+        .replace(/https:\/\/assets\.adobedtm\.com\/0a1b2c3d4e5f\/[^"]*\//, `${origin}/`)
+        .replace("https://assets.adobedtm.com/extensions/EPacmesurvey/", `${origin}/`);
+      const file = join(dir, "launch-fetched.js");
+      writeFileSync(file, text);
+      const property = join(dir, "fetched.json");
+      const result = await run("import", file, "--fetch", "--out", property);
+      expect(result.out.filter((l) => /missing|fetch failed/.test(l))).toEqual([]);
+      expect(served.sort()).toEqual([`/${RC}`, "/lib.js"]);
+      const doc = JSON.parse(readFileSync(property, "utf8"));
+      expect(doc.extensions[1].hostedFiles["lib.js"]).toContain("window.acmeSurvey");
+    } finally {
+      server.close();
+    }
   });
 });

@@ -4,22 +4,22 @@
  *
  *   liftoff validate <property>                          problems (exit 1 if any), then advice
  *   liftoff build <property> --env <stage|id> --out <file> [--build-date ISO] [--minify|--no-minify]
- *   liftoff import <launch-*.js|container.json> [--out property.json]
+ *   liftoff import <launch-*.js|container.json|build folder> [--fetch] [--out property.json]
  *   liftoff export <property> --env <stage|id> [--out container.json]
  *
  * A property is a JSON file, or a TypeScript/JavaScript module whose default export or
  * `propertyDocument` export is the document (bundled with esbuild, so plain Node runs it).
  * Each command returns its exit code; output goes through `io` so tests can read it.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { extname, join, resolve } from "node:path";
+import { dirname, extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   BuildRefusedError,
   buildLibrary,
   exportLaunch,
-  importLaunch,
+  importFolder,
   checkVariableLeaks,
   parsePropertyDocument,
   validateDisabledItems,
@@ -48,8 +48,10 @@ export const BUILDER_USAGE = `  validate <property>
         build the library for one environment; prints bytes, gzip -9 bytes and build time.
         buildDate is now unless --build-date fixes it; development builds are unminified,
         staging and production minified, unless --minify or --no-minify says otherwise
-  import <launch-*.js|container.json> [--out property.json]
-        read a Launch library file or container JSON; prints what mapped and what stayed opaque
+  import <launch-*.js|container.json|build folder> [--fetch] [--out property.json]
+        read a Launch library file, container JSON or downloaded build folder; prints what
+        mapped, what stayed opaque and which files (external custom code, hosted files) are
+        missing; --fetch downloads those from their URLs
   export <property|propertyId> --env <stage|environmentId> [--out file]
          [--data DIR] [--db sqlite|postgres://…] [--revision N] [--format launch|property]
         write Launch container JSON for one environment (stdout without --out); a property id
@@ -63,7 +65,7 @@ interface Args {
   flags: Record<string, string | true>;
 }
 
-const BOOLEAN_FLAGS = ["minify", "no-minify"];
+const BOOLEAN_FLAGS = ["minify", "no-minify", "fetch"];
 
 function parseArgs(command: string, argv: string[], allowed: string[]): Args {
   const args: Args = { positional: [], flags: {} };
@@ -217,6 +219,14 @@ async function buildCommand(argv: string[], io: CliIo): Promise<number> {
     io.out(
       `built ${out} for ${environmentId}: ${lib.bytes} bytes, ${lib.gzipBytes} bytes gzip -9, ${lib.durationMs} ms, ${lib.modules.length} modules`,
     );
+    // The files the property carries go beside the library, where its container looks.
+    for (const carried of lib.files) {
+      const path = join(dirname(out), carried.path);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, carried.text);
+    }
+    if (lib.files.length)
+      io.out(`wrote ${lib.files.length} files under ${join(dirname(out), "hosted")}`);
     return 0;
   } catch (error) {
     if (!(error instanceof BuildRefusedError)) throw error;
@@ -225,10 +235,18 @@ async function buildCommand(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function importCommand(argv: string[], io: CliIo): number {
-  const args = parseArgs("import", argv, ["out"]);
-  const file = onePath("import", args, "Launch library or container JSON");
-  const { document, report } = importLaunch(readText(file));
+async function importCommand(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs("import", argv, ["out", "fetch"]);
+  const file = onePath("import", args, "Launch library, container JSON or build folder");
+  if (!existsSync(file)) throw new UsageError(`cannot read ${file}: ENOENT`);
+  let imported;
+  try {
+    imported = await importFolder(file, { fetch: args.flags.fetch === true });
+  } catch (error) {
+    if (error instanceof ValidationErrors) throw error;
+    throw new UsageError((error as Error).message);
+  }
+  const { document, report } = imported;
   const lines = [
     ...report.mapped.map((m) => `mapped  ${m.from} → ${m.to}`),
     ...report.opaque.map(
@@ -337,7 +355,7 @@ export async function runBuilderCommand(
   try {
     if (command === "validate") return await validate(argv, io);
     if (command === "build") return await buildCommand(argv, io);
-    if (command === "import") return importCommand(argv, io);
+    if (command === "import") return await importCommand(argv, io);
     return await exportCommand(argv, io);
   } catch (error) {
     if (error instanceof UsageError) io.err(`liftoff ${command}: ${error.message}`);

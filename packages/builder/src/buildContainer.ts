@@ -17,6 +17,7 @@ import type {
   PropertyRule,
   Stage,
 } from "@liftoff/schema";
+import { externalCodeSettings, hostedBaseUrl } from "./carriedFiles.ts";
 import { extensionOf, findExtension, findModule } from "./catalog.ts";
 import { JsCode } from "./JsCode.ts";
 import { helperModules, moduleScript, type BuiltModule } from "./moduleScripts.ts";
@@ -78,7 +79,13 @@ function ruleFor(rule: PropertyRule, stage: Stage, sequenced: boolean, options: 
     })),
     actions: rule.actions.map((a) => ({
       modulePath: a.modulePath,
-      settings: settingsFor(a.modulePath, a.settings, stage, options),
+      settings: options.transform
+        ? externalCodeSettings(
+            a.id,
+            a.modulePath,
+            settingsFor(a.modulePath, a.settings, stage, options),
+          )
+        : settingsFor(a.modulePath, a.settings, stage, options),
       timeout: a.timeout ?? (sequenced ? SEQUENCED_TIMEOUT : undefined),
       delayNext: a.delayNext ?? (sequenced ? true : undefined),
     })),
@@ -154,7 +161,9 @@ export default async function buildContainer(
         );
     extensions[extension.name] = {
       displayName: extension.displayName ?? manifest?.displayName ?? extension.name,
-      hostedLibFilesBaseUrl: extension.hostedLibFilesBaseUrl,
+      hostedLibFilesBaseUrl: options.transform
+        ? hostedBaseUrl(extension, doc.company, manifest !== undefined)
+        : extension.hostedLibFilesBaseUrl,
       settings:
         extension.settings === undefined
           ? undefined

@@ -17,6 +17,7 @@ import { gzipSync } from "node:zlib";
 import { Script } from "node:vm";
 import type { Container, PropertyDocument } from "@liftoff/schema";
 import buildContainer from "./buildContainer.ts";
+import carriedFiles, { type CarriedFile } from "./carriedFiles.ts";
 import { toJson, toSource } from "./JsCode.ts";
 import { engineScript, previewScripts } from "./moduleScripts.ts";
 import validateProperty from "./validateProperty.ts";
@@ -78,6 +79,8 @@ export interface BuiltLibrary {
   /** Module paths in the library, every extension's. */
   modules: string[];
   container: ContainerJson;
+  /** Files published next to the library (carriedFiles.ts): hosted files, external code. */
+  files: CarriedFile[];
 }
 
 /** Thrown when a document does not validate; `problems` lists why. */
@@ -157,5 +160,6 @@ export default async function buildLibrary(
     durationMs: Math.round((performance.now() - started) * 10) / 10,
     modules,
     container: toJson(container) as ContainerJson,
+    files: carriedFiles(doc),
   };
 }

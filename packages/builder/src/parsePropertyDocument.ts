@@ -16,6 +16,8 @@ import { join } from "./describePlace.ts";
 const STAGES = ["development", "staging", "production"];
 const STORAGE = ["pageview", "session", "visitor"];
 const MODULE_PATH = /^[^/].*\/.*\.js$/;
+/** A hosted file's name: it becomes part of a URL under the library's folder. */
+const HOSTED_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
 
 type Check = (value: unknown, path: string) => void;
 
@@ -109,6 +111,14 @@ function documentCheck(c: ReturnType<typeof createChecker>): Check {
       opaqueModule(entry, join(p, key));
     }
   };
+  const hostedFiles: Check = (v, p) => {
+    if (!isPlainObject(v)) return c.object(v, p);
+    for (const [name, text] of Object.entries(v)) {
+      if (!HOSTED_FILE.test(name))
+        c.fail(join(p, name), "expected a file name of letters, digits, _ . and -");
+      c.string(text, join(p, name));
+    }
+  };
   return c.fields({
     formatVersion: (v, p) => {
       if (v !== PROPERTY_FORMAT_VERSION)
@@ -156,6 +166,7 @@ function documentCheck(c: ReturnType<typeof createChecker>): Check {
           version: c.string,
           settings: c.object,
           hostedLibFilesBaseUrl: c.string,
+          hostedFiles,
           opaqueModules,
         },
       ),

@@ -23,6 +23,7 @@ import type {
   PropertyProblem,
 } from "@liftoff/schema";
 import { extensionOf, findExtension } from "./catalog.ts";
+import checkCarriedFiles from "./checkCarriedFiles.ts";
 import checkDataElementCycles from "./checkDataElementCycles.ts";
 import checkOrgId from "./checkOrgId.ts";
 import checkModule, { functionSettings, type Report } from "./checkModule.ts";
@@ -263,6 +264,7 @@ export default function validateProperty(doc: PropertyDocument): PropertyProblem
     if (isBuilt(rule)) checkRule(doc, r, installed, names, report);
   });
   checkDataElementCycles(doc, report, isBuilt);
+  checkCarriedFiles(doc, report);
   return problems;
 }
 

@@ -36,6 +36,13 @@ export interface PropertyExtension {
   settings?: JsonSettings;
   hostedLibFilesBaseUrl?: string;
   /**
+   * Files the extension's modules load through `turbine.getHostedLibFileUrl(name)` (e.g.
+   * `AppMeasurement.js`), as text by that name, carried from an import. Each build publishes
+   * them next to its library (`hosted/<extension>/<name>`, under both the plain and the `.min`
+   * name when only one is given) and points `hostedLibFilesBaseUrl` there.
+   */
+  hostedFiles?: Record<string, string>;
+  /**
    * Only for extensions Liftoff does not implement (kept from an import): their module
    * scripts as source text (`function(module, exports, require, turbine) {…}`), by module
    * path. They are copied into libraries unchanged and still run.

@@ -11,6 +11,8 @@ export interface BuiltLibrary {
   bytes: number;
   gzipBytes: number;
   durationMs: number;
+  /** Files published next to the library: `hosted/<extension>/<name>` (docs/builder.md). */
+  files?: Array<{ path: string; text: string }>;
 }
 
 /**

@@ -67,6 +67,18 @@ export function cacheControlFor(stage: Stage, document: PropertyDocument): strin
   return maxAge === 0 ? "no-cache" : `public, max-age=${maxAge}`;
 }
 
+/** The content type of a published file, by its extension (hosted files are mostly scripts). */
+export function contentTypeOf(fileName: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  const types: Record<string, string> = {
+    js: "application/javascript; charset=utf-8",
+    json: "application/json; charset=utf-8",
+    css: "text/css; charset=utf-8",
+    html: "text/html; charset=utf-8",
+  };
+  return types[extension ?? ""] ?? "text/plain; charset=utf-8";
+}
+
 const isLibraryKind = (kind: string): kind is LibraryResourceKind =>
   (LIBRARY_RESOURCE_KINDS as readonly string[]).includes(kind);
 
@@ -335,7 +347,7 @@ export class Publisher {
     const next = await this.nextState(propertyId, library, step, head);
     const files: BuiltFile[] = [];
     if (rule.stage)
-      files.push(await this.buildInto(next, rule.stage, head, user, step === "republish"));
+      files.push(...(await this.buildInto(next, rule.stage, head, user, step === "republish")));
     if (!(await this.store.authoring.saveLibrary(propertyId, next, library.state, files))) {
       const now = await this.load(propertyId, libraryId);
       if (now.state !== library.state) throw this.moved(now);
@@ -405,7 +417,7 @@ export class Publisher {
     head: PropertySnapshot,
     user: string,
     rollback: boolean,
-  ): Promise<BuiltFile> {
+  ): Promise<BuiltFile[]> {
     const headDocument = documentOf(head);
     // A rollback serves again exactly what that library served; every other build is
     // production's manifest plus the library's resources.
@@ -427,13 +439,18 @@ export class Publisher {
     });
     if (stage !== "development") library.resolved = resolved;
     if (stage === "production") library.publishedAt = at;
-    return {
+    const file = (fileName: string, text: string): BuiltFile => ({
       environmentId: env.id,
-      fileName: LIBRARY_FILE,
-      contentType: "application/javascript; charset=utf-8",
-      body: Buffer.from(built.code),
+      fileName,
+      contentType: contentTypeOf(fileName),
+      body: Buffer.from(text),
       cacheControl: cacheControlFor(stage, headDocument),
-    };
+    });
+    // The library first; then the files the property carries, served beside it.
+    return [
+      file(LIBRARY_FILE, built.code),
+      ...built.files.map((carried) => file(carried.path, carried.text)),
+    ];
   }
 
   /** Production's manifest plus the library's resources (latest, or pinned). */
@@ -543,6 +560,7 @@ export class Publisher {
     }
     return {
       code: built.code,
+      files: built.files ?? [],
       figures: { bytes: built.bytes, gzipBytes: built.gzipBytes, durationMs: built.durationMs },
     };
   }

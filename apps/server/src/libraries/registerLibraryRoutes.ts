@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { problems } from "../http/problems.ts";
 import type { PreviewLibrary } from "../preview/previewLibrary.ts";
 import type { Store } from "../storage/Store.ts";
@@ -24,6 +24,8 @@ export const HOST_NOT_ALLOWED =
  * `GET /libs/allowed-hosts.json` serves the dynamic host allow list to builds; library
  * requests on a host not on a non-empty list are refused.
  * `preview-<session id>.js` in the same folder is a preview session's build, never cached.
+ * `hosted/<extension>/<file>` beside the library are the files the property carries (hosted
+ * files, external custom code), published with each build and cached like its library.
  */
 export default function registerLibraryRoutes(
   app: FastifyInstance,
@@ -34,12 +36,16 @@ export default function registerLibraryRoutes(
     reply.header("cache-control", "no-cache").send({ hosts: await store.hosts.list() }),
   );
 
-  app.get("/libs/:propertyId/:environmentId/:fileName", async (request, reply) => {
-    const { propertyId, environmentId, fileName } = request.params as Record<string, string>;
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { propertyId, environmentId, fileName, extension } = request.params as Record<
+      string,
+      string | undefined
+    >;
     for (const [field, value, pattern] of [
       ["propertyId", propertyId, ID],
       ["environmentId", environmentId, ID],
       ["fileName", fileName, FILE],
+      ...(extension === undefined ? [] : [["extension", extension, ID] as const]),
     ] as const) {
       if (!pattern.test(value ?? ""))
         throw problems.invalidQuery(`${field}: ${JSON.stringify(value)} is not a valid id.`, {
@@ -55,7 +61,7 @@ export default function registerLibraryRoutes(
           field: "host",
         },
       );
-    const previewId = PREVIEW_FILE.exec(fileName!)?.[1];
+    const previewId = extension === undefined ? PREVIEW_FILE.exec(fileName!)?.[1] : undefined;
     if (preview && previewId !== undefined)
       return reply
         .header("cache-control", "no-store")
@@ -63,7 +69,9 @@ export default function registerLibraryRoutes(
         .header("x-content-type-options", "nosniff")
         .type("text/javascript; charset=utf-8")
         .send(await preview(propertyId!, environmentId!, previewId));
-    const file = await store.libraries.get(propertyId!, environmentId!, fileName!);
+    // Carried files are stored under their path beside the library (Publisher.buildInto).
+    const stored = extension === undefined ? fileName! : `hosted/${extension}/${fileName!}`;
+    const file = await store.libraries.get(propertyId!, environmentId!, stored);
     if (!file)
       throw problems.notFound(`No library ${fileName} for ${propertyId}/${environmentId}.`);
     reply
@@ -81,5 +89,7 @@ export default function registerLibraryRoutes(
     )
       return reply.code(304).send();
     return reply.type(file.contentType).send(file.body);
-  });
+  };
+  app.get("/libs/:propertyId/:environmentId/:fileName", serve);
+  app.get("/libs/:propertyId/:environmentId/hosted/:extension/:fileName", serve);
 }

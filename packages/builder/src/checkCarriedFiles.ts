@@ -1,0 +1,65 @@
+/**
+ * Files a built library would still load from Launch's CDN (carriedFiles.ts): external
+ * custom code whose `source` is a URL, and hosted files an imported extension's modules ask
+ * for from Adobe's CDN that the property does not carry. Both are problems, so they stop
+ * builds: such a library works only as long as Adobe keeps serving those URLs, which is
+ * exactly what stops when a property leaves Launch. A base URL on any other host is the
+ * team's own choice and is left alone.
+ */
+import type { PropertyDocument } from "@liftoff/schema";
+import type { Report } from "./checkModule.ts";
+import { componentWhere, extensionWhere, join } from "./describePlace.ts";
+import { isUrl, twinName } from "./carriedFiles.ts";
+import { CUSTOM_CODE_ACTION } from "./transforms.ts";
+
+const LITERAL = /getHostedLibFileUrl\(\s*(["'])([^"'\\]+)\1\s*\)/g;
+
+/** The file names module scripts pass to `getHostedLibFileUrl` as string literals. */
+export function hostedFileNames(scripts: string[]): string[] {
+  const names = new Set<string>();
+  for (const script of scripts) for (const m of script.matchAll(LITERAL)) names.add(m[2]!);
+  return [...names];
+}
+
+/** Whether a URL is on Adobe's tags CDN. */
+export function onAdobeCdn(url: string): boolean {
+  try {
+    const host = new URL(url, "https://relative.invalid/").hostname;
+    return host === "adobedtm.com" || host.endsWith(".adobedtm.com");
+  } catch {
+    return false;
+  }
+}
+
+export default function checkCarriedFiles(doc: PropertyDocument, report: Report) {
+  doc.rules.forEach((rule, r) => {
+    if (rule.enabled === false) return;
+    rule.actions.forEach((action, a) => {
+      const source = action.settings?.source;
+      if (
+        action.modulePath === CUSTOM_CODE_ACTION &&
+        action.settings?.isExternal === true &&
+        typeof source === "string" &&
+        isUrl(source)
+      )
+        report(
+          join(join(join(join(join("rules", r), "actions"), a), "settings"), "source"),
+          `external custom code is still loaded from ${source}; import the downloaded build folder (liftoff import <folder>) or fetch it (--fetch) so the property carries the code`,
+          componentWhere(rule.name, "actions", a),
+        );
+    });
+  });
+  doc.extensions.forEach((extension, i) => {
+    const base = extension.hostedLibFilesBaseUrl;
+    if (!extension.opaqueModules || base === undefined || !onAdobeCdn(base)) return;
+    const carried = extension.hostedFiles ?? {};
+    const scripts = Object.values(extension.opaqueModules).map((m) => m.script);
+    for (const name of hostedFileNames(scripts))
+      if (carried[name] === undefined && carried[twinName(name)] === undefined)
+        report(
+          join(join(join("extensions", i), "hostedFiles"), name),
+          `the extension loads ${name} from ${base}, and the property does not carry it; import the downloaded build folder or fetch it (--fetch)`,
+          extensionWhere(extension.name),
+        );
+  });
+}

@@ -1,0 +1,152 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PropertyDocument } from "@liftoff/schema";
+import buildLibrary from "./buildLibrary.ts";
+import importFolder from "./importFolder.ts";
+import validateProperty from "./validateProperty.ts";
+
+const FOLDER = join(import.meta.dirname, "../test/fixtures/launch-build");
+const BUILD = join(FOLDER, "BL5a17c0de");
+const LIBRARY = "launch-EN00000000000000000000000000000abc.js";
+const RC = "RC00000000000000000000000000000ext-source.min.js";
+const RC_URL = `https://assets.adobedtm.com/0a1b2c3d4e5f/5a17c0de/${LIBRARY}/${RC}`;
+const LIB_URL = "https://assets.adobedtm.com/extensions/EPacmesurvey/lib.js";
+const PROD = "EN00000000000000000000000000000abc";
+const EXTERNAL_CODE = 'window.__fired.push("external code on " + event.$type + ", 100%");';
+
+const externalAction = (doc: PropertyDocument) => doc.rules[1]!.actions[0]!;
+const survey = (doc: PropertyDocument) => doc.extensions.find((e) => e.name === "acme-survey")!;
+
+const scratch: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), "liftoff-import-"));
+  scratch.push(dir);
+  return dir;
+};
+afterAll(() => scratch.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe("importFolder: a downloaded Launch build", () => {
+  it("carries the hosted file and the external custom code, so nothing points at Adobe", async () => {
+    const { document, report } = await importFolder(FOLDER);
+    expect(survey(document).hostedFiles).toEqual({
+      "lib.js": readFileSync(join(BUILD, "hostedLibFiles/EPacmesurvey/lib.js"), "utf8"),
+    });
+    expect(externalAction(document).settings).toEqual({
+      source: EXTERNAL_CODE,
+      language: "javascript",
+      isExternal: true,
+    });
+    expect(report.warnings.filter((w) => /missing|validation/.test(w))).toEqual([]);
+    expect(validateProperty(document)).toEqual([]);
+  });
+
+  it("builds publish both files in the library's folder, and the container points there", async () => {
+    const { document } = await importFolder(FOLDER);
+    const built = await buildLibrary(document, {
+      environmentId: PROD,
+      buildDate: "2026-01-05T10:00:00Z",
+    });
+    const files = Object.fromEntries(built.files.map((f) => [f.path, f.text]));
+    const lib = survey(document).hostedFiles!["lib.js"];
+    expect(files).toEqual({
+      "hosted/acme-survey/lib.js": lib,
+      "hosted/acme-survey/lib.min.js": lib,
+      [`hosted/core/${externalAction(document).id}-source.js`]: `_satellite.__registerScript(document.currentScript.src,${JSON.stringify(EXTERNAL_CODE)});\n`,
+    });
+    expect(built.code).not.toContain("adobedtm.com");
+    expect(built.code).toContain('+"hosted/acme-survey/"');
+    expect(built.code).toContain(`+"hosted/core/${externalAction(document).id}-source.js"`);
+  });
+
+  it("lists a file the folder lacks, by URL and by what needs it, and validation stops the build", async () => {
+    const dir = tempDir();
+    cpSync(FOLDER, dir, { recursive: true });
+    rmSync(join(dir, "BL5a17c0de", RC));
+    rmSync(join(dir, "BL5a17c0de", "hostedLibFiles"), { recursive: true });
+    const { document, report } = await importFolder(dir);
+    expect(report.warnings).toContain(
+      `missing file: ${RC_URL} (external custom code of rule "Ready" › action 1); left at its URL`,
+    );
+    expect(report.warnings).toContain(
+      `missing file: ${LIB_URL} (extension "acme-survey" loads it through getHostedLibFileUrl)`,
+    );
+    const problems = validateProperty(document).map((p) => p.path);
+    expect(problems).toEqual([
+      "rules[1].actions[0].settings.source",
+      'extensions[1].hostedFiles["lib.js"]',
+    ]);
+    await expect(buildLibrary(document, { environmentId: PROD })).rejects.toThrow(
+      /still loaded from https:\/\/assets\.adobedtm\.com/,
+    );
+  });
+
+  it("refuses a folder with no library, naming it", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "notes.txt"), "");
+    await expect(importFolder(dir)).rejects.toThrow(`${dir} holds no launch-*.js library file`);
+  });
+});
+
+describe("importFolder with fetch", () => {
+  let server: Server;
+  let origin = "";
+  const requests: string[] = [];
+  beforeAll(async () => {
+    const rc = readFileSync(join(BUILD, RC), "utf8");
+    const lib = readFileSync(join(BUILD, "hostedLibFiles/EPacmesurvey/lib.js"), "utf8");
+    server = createServer((request, response) => {
+      requests.push(request.url!);
+      if (request.url === `/files/${RC}`) return response.end(rc);
+      if (request.url === "/ext/lib.js") return response.end(lib);
+      if (request.url === "/slow/lib.js") return; // never answers: the timeout must end it
+      response.statusCode = 404;
+      response.end();
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  /** The fixture library with its Adobe URLs moved to `base` (a library file on its own). */
+  function libraryAt(files: string, ext: string): string {
+    const text = readFileSync(join(BUILD, LIBRARY), "utf8")
+      .replace(RC_URL, `${origin}${files}/${RC}`)
+      .replace("https://assets.adobedtm.com/extensions/EPacmesurvey/", `${origin}${ext}/`);
+    const file = join(tempDir(), LIBRARY);
+    writeFileSync(file, text);
+    return file;
+  }
+
+  it("downloads the files the container names from their URLs", async () => {
+    const { document, report } = await importFolder(libraryAt("/files", "/ext"), { fetch: true });
+    expect(externalAction(document).settings!.source).toBe(EXTERNAL_CODE);
+    expect(survey(document).hostedFiles!["lib.js"]).toContain("window.acmeSurvey");
+    expect(report.warnings.filter((w) => /missing|fetch/.test(w))).toEqual([]);
+    expect(requests).toEqual(expect.arrayContaining([`/files/${RC}`, "/ext/lib.js"]));
+  });
+
+  it("reports a file that answers 404 or not at all, naming the URL", async () => {
+    const file = libraryAt("/gone", "/slow");
+    const { report } = await importFolder(file, { fetch: true, fetchTimeoutMs: 300 });
+    expect(report.warnings).toContain(`fetch failed: GET ${origin}/gone/${RC}: HTTP 404`);
+    expect(report.warnings).toContain(
+      `fetch failed: GET ${origin}/slow/lib.js: no answer within 0.3 s`,
+    );
+    expect(report.warnings).toContain(
+      `missing file: ${origin}/slow/lib.js (extension "acme-survey" loads it through getHostedLibFileUrl)`,
+    );
+  });
+
+  it("without fetch, a library file alone leaves its files listed as missing", async () => {
+    const { report } = await importFolder(join(BUILD, LIBRARY));
+    expect(report.warnings.filter((w) => w.startsWith("missing file: "))).toHaveLength(2);
+    expect(report.warnings.some((w) => w.startsWith("validation: "))).toBe(true);
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * `liftoff import` of a downloaded Launch build, or of a library whose files are fetched
+ * (docs/builder.md, "Files the property carries"). A Launch build archive holds the library
+ * (`launch-*.js`), one `RC…-source(.min).js` file per external custom-code action, and
+ * `hostedLibFiles/…` with the files extensions load through `getHostedLibFileUrl`. After
+ * importLaunch maps the container, each file the container refers to is looked up in the
+ * folder (by name, preferring the copy whose folders match the URL's path) or, with `fetch`,
+ * downloaded from its URL, and carried in the document (carriedFiles.ts). A file found
+ * nowhere is listed in the report, and validation keeps reporting it while its URL is
+ * Adobe's.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, join, relative, sep } from "node:path";
+import { createContext, Script } from "node:vm";
+import type { ImportReport, PropertyDocument } from "@liftoff/schema";
+import { isUrl, twinName } from "./carriedFiles.ts";
+import { hostedFileNames } from "./checkCarriedFiles.ts";
+import { describeFetch, fetchText } from "./fetchText.ts";
+import importLaunch from "./importLaunch.ts";
+import { CUSTOM_CODE_ACTION } from "./transforms.ts";
+import validateProperty from "./validateProperty.ts";
+
+const MAX_FILES = 10_000;
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+export interface ImportFilesOptions {
+  /** Download files the folder lacks (or all of them, for a single library) from their URLs. */
+  fetch?: boolean;
+  /** Per download; default 15 s. */
+  fetchTimeoutMs?: number;
+}
+
+/** Where a file the container names comes from: the folder, else (with `fetch`) its URL. */
+interface FileSource {
+  find(url: string, names: string[]): Promise<{ name: string; text: string } | undefined>;
+}
+
+/** Every file under `dir`, relative, `/`-separated. */
+function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (at: string, depth: number) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory() && depth < 16) walk(path, depth + 1);
+      else if (entry.isFile()) {
+        out.push(relative(dir, path).split(sep).join("/"));
+        if (out.length > MAX_FILES)
+          throw new Error(`${dir}: more than ${MAX_FILES} files; is this a Launch build folder?`);
+      }
+    }
+  };
+  walk(dir, 0);
+  return out.sort();
+}
+
+function readSmall(path: string): string {
+  if (statSync(path).size > MAX_FILE_BYTES)
+    throw new Error(`${path}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+  return readFileSync(path, "utf8");
+}
+
+/** The one library of a build folder: `launch-*.js`, the readable copy when both are there. */
+export function findLibrary(files: string[], dir: string): string {
+  const libraries = files.filter((f) => /^launch-[^/]*\.js$/.test(basename(f)));
+  const readable = libraries.filter(
+    (f) => !libraries.includes(twinName(f)) || !/\.min\.js$/.test(f),
+  );
+  if (readable.length === 1) return readable[0]!;
+  throw new Error(
+    readable.length
+      ? `${dir} holds ${readable.length} libraries (${readable.join(", ")}); import one build folder at a time`
+      : `${dir} holds no launch-*.js library file`,
+  );
+}
+
+/** How many trailing folders of `file` match the trailing segments of the URL's path. */
+function matchingTail(file: string, url: string): number {
+  let path: string[];
+  try {
+    path = new URL(url, "https://relative.invalid/").pathname.split("/").filter(Boolean);
+  } catch {
+    return 0;
+  }
+  const folders = file.split("/").slice(0, -1);
+  path.pop();
+  let n = 0;
+  while (n < folders.length && n < path.length && folders.at(-1 - n) === path.at(-1 - n)) n++;
+  return n;
+}
+
+function folderSource(dir: string, files: string[]): FileSource {
+  return {
+    find(url, names) {
+      for (const name of names) {
+        const candidates = files.filter((f) => f === name || f.endsWith(`/${name}`));
+        candidates.sort(
+          (a, b) => matchingTail(b, url) - matchingTail(a, url) || a.length - b.length,
+        );
+        if (candidates[0])
+          return Promise.resolve({ name, text: readSmall(join(dir, candidates[0])) });
+      }
+      return Promise.resolve(undefined);
+    },
+  };
+}
+
+function fetchSource(timeoutMs: number, failures: string[]): FileSource {
+  return {
+    async find(url) {
+      try {
+        const absolute = url.startsWith("//") ? `https:${url}` : url;
+        return {
+          name: "",
+          text: await fetchText(absolute, { timeoutMs, maxBytes: MAX_FILE_BYTES }),
+        };
+      } catch (error) {
+        failures.push(describeFetch(url, error));
+        return undefined;
+      }
+    },
+  };
+}
+
+/** Tries each source in turn. */
+function firstOf(sources: FileSource[]): FileSource {
+  return {
+    async find(url, names) {
+      for (const source of sources) {
+        const found = await source.find(url, names);
+        if (found) return found;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** The code an `RC…-source.js` file hands to `_satellite.__registerScript(url, code)`. */
+export function registeredCode(text: string): string | undefined {
+  let code: unknown;
+  const satellite = { __registerScript: (_url: unknown, c: unknown) => void (code = c) };
+  const context = createContext(
+    { _satellite: satellite, window: { _satellite: satellite } },
+    { codeGeneration: { strings: false, wasm: false } },
+  );
+  try {
+    new Script(text).runInContext(context, { timeout: 1000 });
+  } catch {
+    // A file that throws after registering still gave its code; one that did not is reported.
+  }
+  return typeof code === "string" ? code : undefined;
+}
+
+async function carryExternalCode(doc: PropertyDocument, report: ImportReport, source: FileSource) {
+  for (const rule of doc.rules)
+    for (const [i, action] of rule.actions.entries()) {
+      const settings = action.settings;
+      const url = settings?.source;
+      if (action.modulePath !== CUSTOM_CODE_ACTION || settings?.isExternal !== true) continue;
+      if (typeof url !== "string" || !isUrl(url)) continue;
+      const name = basename(url.replace(/[?#].*$/, ""));
+      const what = `external custom code of rule "${rule.name}" › action ${i + 1}`;
+      const found = await source.find(url, [name, twinName(name)]);
+      const code = found && registeredCode(found.text);
+      if (code === undefined)
+        report.warnings.push(
+          found
+            ? `file ${url} (${what}) does not call _satellite.__registerScript; left at its URL`
+            : `missing file: ${url} (${what}); left at its URL`,
+        );
+      else settings.source = code;
+    }
+}
+
+async function carryHostedFiles(doc: PropertyDocument, report: ImportReport, source: FileSource) {
+  for (const extension of doc.extensions) {
+    const base = extension.hostedLibFilesBaseUrl;
+    if (!extension.opaqueModules || base === undefined) continue;
+    const scripts = Object.values(extension.opaqueModules).map((m) => m.script);
+    if (scripts.some((s) => /getHostedLibFileUrl\(\s*[^"'\s)]/.test(s)))
+      report.warnings.push(
+        `extension "${extension.name}" calls getHostedLibFileUrl with a computed name; add the files it loads to its hostedFiles`,
+      );
+    for (const name of hostedFileNames(scripts)) {
+      const found = await source.find(base + name, [name, twinName(name)]);
+      if (!found) {
+        report.warnings.push(
+          `missing file: ${base}${name} (extension "${extension.name}" loads it through getHostedLibFileUrl)`,
+        );
+        continue;
+      }
+      extension.hostedFiles = { ...extension.hostedFiles, [found.name || name]: found.text };
+    }
+  }
+}
+
+/**
+ * Imports a Launch library file or build folder, carrying the files its container refers to.
+ * Validation runs again afterwards, so the report's `validation:` lines say what still points
+ * at Adobe.
+ */
+export default async function importFolder(
+  path: string,
+  options: ImportFilesOptions = {},
+): Promise<{ document: PropertyDocument; report: ImportReport }> {
+  const folder = statSync(path).isDirectory();
+  const files = folder ? listFiles(path) : [];
+  const library = folder ? join(path, findLibrary(files, path)) : path;
+  const { document, report } = importLaunch(readSmall(library));
+  const failures: string[] = [];
+  const sources = [
+    ...(folder ? [folderSource(path, files)] : []),
+    ...(options.fetch ? [fetchSource(options.fetchTimeoutMs ?? 15_000, failures)] : []),
+  ];
+  const source = firstOf(sources);
+  await carryExternalCode(document, report, source);
+  await carryHostedFiles(document, report, source);
+  report.warnings.push(...failures.map((f) => `fetch failed: ${f}`));
+  report.warnings = report.warnings.filter((w) => !w.startsWith("validation: "));
+  for (const problem of validateProperty(document))
+    report.warnings.push(`validation: ${problem.path}: ${problem.message}`);
+  return { document, report };
+}
