@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { BUILDER_USAGE, runBuilderCommand } from "./cliBuilderCommands.ts";
 import createApp from "./createApp.ts";
 import loadDemoModules from "./demo/loadDemoModules.ts";
+import migrateCheck, { MIGRATE_CHECK_USAGE } from "./migrateCheck/migrateCheck.ts";
 import startDemoSite, { type DemoSite } from "./demo/startDemoSite.ts";
 import freePort from "./freePort.ts";
 import ensureCertificate from "./ensureCertificate.ts";
@@ -20,6 +21,7 @@ Commands:
         it starts empty: the admin account and nothing else. --demo also seeds the insurance
         property and serves the demo site on --demo-port (default 8081, DEMO_PORT)
 ${BUILDER_USAGE}
+${MIGRATE_CHECK_USAGE}
 
 Run "liftoff <command> --help" for a command's options.`;
 
@@ -99,6 +101,8 @@ export async function main(argv: string[]): Promise<number> {
       case "import":
       case "export":
         return await runBuilderCommand(command, rest);
+      case "migrate-check":
+        return await migrateCheck(rest);
       case undefined:
       case "help":
       case "--help":

@@ -1,0 +1,92 @@
+/**
+ * Original vs rebuild on one page, measure by measure. Rules keep their order (the order they
+ * fired in is part of the behaviour); requests, console errors and `_satellite` keys are
+ * compared as multisets, since requests from different rules may leave in either order.
+ */
+import type { Observation } from "./observePage.ts";
+
+export interface Measure {
+  name: string;
+  original: string[];
+  rebuild: string[];
+  agree: boolean;
+  /** The first difference, in words; absent when the two agree. */
+  difference?: string;
+}
+
+export interface PageComparison {
+  page: string;
+  measures: Measure[];
+}
+
+const quote = (value: string | undefined) => (value === undefined ? "(none)" : `"${value}"`);
+
+function firstOrderedDifference(a: string[], b: string[]): string | undefined {
+  for (let i = 0; i < Math.max(a.length, b.length); i++)
+    if (a[i] !== b[i]) return `#${i + 1}: original ${quote(a[i])}, rebuild ${quote(b[i])}`;
+  return undefined;
+}
+
+/** What one list holds more often than the other, each value once. */
+function surplus(a: string[], b: string[]): string[] {
+  const left = new Map<string, number>();
+  for (const value of b) left.set(value, (left.get(value) ?? 0) + 1);
+  const extra: string[] = [];
+  for (const value of a) {
+    const n = left.get(value) ?? 0;
+    if (n > 0) left.set(value, n - 1);
+    else if (!extra.includes(value)) extra.push(value);
+  }
+  return extra;
+}
+
+function firstSetDifference(a: string[], b: string[]): string | undefined {
+  const onlyOriginal = surplus(a, b);
+  if (onlyOriginal.length) return `only in original: ${quote(onlyOriginal[0])}`;
+  const onlyRebuild = surplus(b, a);
+  if (onlyRebuild.length) return `only in rebuild: ${quote(onlyRebuild[0])}`;
+  return undefined;
+}
+
+function measure(name: string, original: string[], rebuild: string[], ordered: boolean): Measure {
+  const difference = ordered
+    ? firstOrderedDifference(original, rebuild)
+    : firstSetDifference(original, rebuild);
+  const sort = (list: string[]) => (ordered ? list : [...list].sort());
+  return {
+    name,
+    original: sort(original),
+    rebuild: sort(rebuild),
+    agree: difference === undefined,
+    ...(difference === undefined ? {} : { difference }),
+  };
+}
+
+const loaded = (o: Observation) => [
+  o.libraryRequests === 0
+    ? "library not requested by the page"
+    : o.started
+      ? "library ran"
+      : "library did not start",
+];
+
+export default function compareObservations(
+  page: string,
+  original: Observation,
+  rebuild: Observation,
+): PageComparison {
+  const library = measure("library", loaded(original), loaded(rebuild), true);
+  // Two libraries that both failed to run agree on nothing that matters.
+  if (library.agree && library.original[0] !== "library ran")
+    Object.assign(library, { agree: false, difference: `neither ran: ${library.original[0]}` });
+  return {
+    page,
+    measures: [
+      library,
+      measure("rules fired", original.rules, rebuild.rules, true),
+      measure("requests", original.requests, rebuild.requests, false),
+      measure("console errors", original.consoleErrors, rebuild.consoleErrors, false),
+      measure("_satellite keys", original.satelliteKeys, rebuild.satelliteKeys, false),
+    ],
+  };
+}

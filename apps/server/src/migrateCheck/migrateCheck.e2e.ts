@@ -1,0 +1,132 @@
+/**
+ * `liftoff migrate-check` in real Chromium on the corpus (packages/builder/test/migrate-corpus):
+ * build folders of our own code shaped like Launch development builds, with Adobe's turbine
+ * 28.1.0 as the original's engine. The generated page is used, served on a free port.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { expect, test } from "@playwright/test";
+import assembleCorpus from "../../../../packages/builder/test/migrate-corpus/assembleCorpus.ts";
+import migrateCheck from "./migrateCheck.ts";
+
+let dir: string;
+let corpus: ReturnType<typeof assembleCorpus>;
+
+test.beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "liftoff-migrate-check-"));
+  corpus = assembleCorpus(dir);
+});
+
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await migrateCheck(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+test("a Core-only library and its rebuild agree on every measure", async () => {
+  test.setTimeout(90_000);
+  const result = await run(corpus["core-only"].folder);
+  expect(result.err).toBe("");
+  expect(result.out).toMatch(/rules fired\s+9\s+9\s+agree/);
+  expect(result.out).toMatch(/requests\s+9\s+9\s+agree/);
+  expect(result.out).toContain("5 measures, 5 agree, 0 differ");
+  expect(result.code).toBe(0);
+});
+
+test("an original whose direct-call event never fires differs from the rebuild", async () => {
+  test.setTimeout(90_000);
+  // The original's own Core ignores _satellite.track; the rebuild runs Liftoff's Core, which
+  // does not: the rule fires on one side only, and the table must say so.
+  const text = readFileSync(corpus["core-only"].library, "utf8");
+  const muted = text.replace(
+    "trigger({ identifier: identifier, detail: detail });",
+    "void trigger;",
+  );
+  expect(muted).not.toBe(text);
+  const altered = join(dir, "altered", basename(corpus["core-only"].library));
+  mkdirSync(dirname(altered), { recursive: true });
+  writeFileSync(altered, muted);
+  const table = await run(altered);
+  expect(table.code).toBe(1);
+  expect(table.out).toContain(
+    'rules fired      8            9            differ: #9: original (none), rebuild "Direct Call - video start"',
+  );
+  expect(table.out).toMatch(
+    /requests\s+8\s+9\s+differ: only in rebuild: "collect\.acme-insurance\.test\/video"/,
+  );
+  expect(table.out).toMatch(/5 measures, 3 agree, 2 differ$/);
+  const json = await run(altered, "--json");
+  expect(json.code).toBe(1);
+  const report = JSON.parse(json.out) as {
+    measures: number;
+    differ: number;
+    pages: { measures: { name: string; agree: boolean; rebuild: string[] }[] }[];
+  };
+  expect(report).toMatchObject({ measures: 5, differ: 2 });
+  const rules = report.pages[0]!.measures.find((m) => m.name === "rules fired")!;
+  expect(rules.agree).toBe(false);
+  expect(rules.rebuild.at(-1)).toBe("Direct Call - video start");
+});
+
+test("--page: the library a real page embeds is answered with each library", async () => {
+  test.setTimeout(90_000);
+  // The page embeds the library from Launch's CDN, as a site does; no request leaves Chromium.
+  const embed = `https://assets.adobedtm.com/5e6f7a8b9c0d/${basename(corpus["core-only"].library)}`;
+  const server = createServer((request, response) => {
+    response.writeHead(request.url === "/products/" ? 200 : 404, {
+      "content-type": "text/html; charset=utf-8",
+    });
+    response.end(
+      `<!doctype html><title>Products | Acme</title><script src="${embed}" async></script>` +
+        `<a class="nav-link" href="/quote">Quote</a><button id="signup">Sign up</button>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const page = `http://127.0.0.1:${(server.address() as AddressInfo).port}/products/`;
+    const result = await run(corpus["core-only"].library, "--page", page);
+    expect(result.out).toContain(`page ${page}\n`);
+    expect(result.out).toMatch(/library\s+library ran\s+library ran\s+agree/);
+    // Page load, early load, nav link, signup, virtual page view, direct call; no form, no scroll.
+    expect(result.out).toMatch(/rules fired\s+6\s+6\s+agree/);
+    expect(result.out).toContain("5 measures, 5 agree, 0 differ");
+    expect(result.code).toBe(0);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+// The whole of issue 20 on one property: per-stage extension settings passed through,
+// buildInfo kept (the beacon's version code), a development build unminified (survey.js, not
+// survey.min.js), the build folder's files carried, and adobe-mcid answered by identity.
+test("the survey corpus round-trips with full agreement", async () => {
+  test.setTimeout(90_000);
+  const result = await run(corpus["acme-survey"].folder, "--json");
+  expect(result.err).toBe("");
+  const report = JSON.parse(result.out) as {
+    agree: number;
+    differ: number;
+    pages: { measures: { name: string; agree: boolean; original: string[] }[] }[];
+  };
+  const measures = report.pages[0]!.measures;
+  expect(measures.filter((m) => !m.agree)).toEqual([]);
+  expect(report).toMatchObject({ agree: 5, differ: 0 });
+  const requests = measures.find((m) => m.name === "requests")!.original;
+  expect(requests).toEqual(
+    expect.arrayContaining([
+      "library file survey.js",
+      "library file (external custom code)",
+      "collect.acme-survey.test/rc/survey-link",
+      "collect.acme-survey.test/b/acmedev,acmeqa/JS-1.4.0-P26/page/v",
+    ]),
+  );
+  expect(measures.find((m) => m.name === "rules fired")!.original).toHaveLength(8);
+  expect(result.code).toBe(0);
+});

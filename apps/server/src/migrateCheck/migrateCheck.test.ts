@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import compareObservations from "./compareObservations.ts";
+import formatComparison from "./formatComparison.ts";
+import { elementFor } from "./generatedPage.ts";
+import migrateCheck from "./migrateCheck.ts";
+import type { Observation } from "./observePage.ts";
+import openBuildFolder from "./openBuildFolder.ts";
+
+const observation = (o: Partial<Observation>): Observation => ({
+  libraryRequests: 1,
+  started: true,
+  rules: [],
+  requests: [],
+  consoleErrors: [],
+  satelliteKeys: [],
+  ...o,
+});
+
+describe("compareObservations", () => {
+  test("rules compare in order, requests as a multiset", () => {
+    const page = compareObservations(
+      "p",
+      observation({ rules: ["A", "B"], requests: ["h/x", "h/y", "h/y"] }),
+      observation({ rules: ["B", "A"], requests: ["h/y", "h/x", "h/y"] }),
+    );
+    const by = Object.fromEntries(page.measures.map((m) => [m.name, m]));
+    expect(by["rules fired"]).toMatchObject({
+      agree: false,
+      difference: '#1: original "A", rebuild "B"',
+    });
+    expect(by.requests).toMatchObject({ agree: true });
+    expect(formatComparison([page])).toMatch(/5 measures, 4 agree, 1 differ$/);
+  });
+
+  test("a repeated request counts", () => {
+    const page = compareObservations(
+      "p",
+      observation({ requests: ["h/y", "h/y"] }),
+      observation({ requests: ["h/y"] }),
+    );
+    expect(page.measures.find((m) => m.name === "requests")).toMatchObject({
+      agree: false,
+      difference: 'only in original: "h/y"',
+    });
+  });
+
+  test("two libraries that did not run do not agree", () => {
+    const page = compareObservations(
+      "p",
+      observation({ libraryRequests: 0, started: false }),
+      observation({ libraryRequests: 0, started: false }),
+    );
+    expect(page.measures[0]).toMatchObject({
+      agree: false,
+      difference: "neither ran: library not requested by the page",
+    });
+  });
+});
+
+describe("the generated page", () => {
+  test("has an element for each simple selector", () => {
+    expect(elementFor("a.nav-link", "core/src/lib/events/click.js")).toMatch(
+      /^<a href="[^"]+" class="nav-link">/,
+    );
+    expect(elementFor("#signup", "core/src/lib/events/click.js")).toMatch(
+      /^<button type="button" id="signup">/,
+    );
+    expect(elementFor("form.quote", "core/src/lib/events/submit.js")).toMatch(
+      /^<form action="[^"]+" class="quote">/,
+    );
+    expect(elementFor("div > a[href^='/x']", "core/src/lib/events/click.js")).toBeUndefined();
+  });
+});
+
+describe("a build folder", () => {
+  const dir = mkdtempSync(join(tmpdir(), "liftoff-build-folder-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test("answers a CDN URL with the file of that name whose folders match most", () => {
+    mkdirSync(join(dir, "hostedLibFiles/EP1"), { recursive: true });
+    mkdirSync(join(dir, "other"), { recursive: true });
+    writeFileSync(join(dir, "launch-ENabc-development.js"), "");
+    writeFileSync(join(dir, "hostedLibFiles/EP1/lib.js"), "");
+    writeFileSync(join(dir, "other/lib.js"), "");
+    const folder = openBuildFolder(dir);
+    expect(folder.library).toBe(join(dir, "launch-ENabc-development.js"));
+    expect(folder.find("https://assets.adobedtm.com/extensions/EP1/lib.js")).toBe(
+      join(dir, "hostedLibFiles/EP1/lib.js"),
+    );
+    expect(folder.find("https://assets.adobedtm.com/extensions/EP1/none.js")).toBeUndefined();
+    expect(folder.find("https://site.test/")).toBeUndefined();
+  });
+});
+
+describe("migrate-check arguments", () => {
+  const run = async (...argv: string[]) => {
+    const err: string[] = [];
+    const code = await migrateCheck(argv, { out: () => {}, err: (l) => err.push(l) });
+    return { code, err: err.join("\n") };
+  };
+
+  test("needs a library", async () => {
+    expect(await run()).toEqual({
+      code: 1,
+      err: "liftoff migrate-check: needs the original launch-*.js library file or its build folder",
+    });
+  });
+
+  test("names a bad --page and an unknown flag", async () => {
+    expect((await run("x.js", "--page", "ftp://a")).err).toBe(
+      "liftoff migrate-check: --page ftp://a: expected an http:// or https:// URL",
+    );
+    expect((await run("x.js", "--pages")).err).toBe(
+      "liftoff migrate-check: migrate-check does not take --pages",
+    );
+  });
+
+  test("names a missing file", async () => {
+    const missing = join(tmpdir(), "liftoff-no-such-launch.js");
+    expect(await run(missing)).toEqual({
+      code: 1,
+      err: `liftoff migrate-check: ${missing}: no such file or folder`,
+    });
+  });
+});
