@@ -95,6 +95,30 @@ describe("importLaunch from a built library file", () => {
     ]);
   });
 
+  it("reads an older build: no property id, the stage only in buildInfo.environment", () => {
+    const older = {
+      buildInfo: {
+        buildDate: "2020-11-05T05:15:23Z",
+        environment: "development",
+        turbineBuildDate: "2020-08-10T20:14:17Z",
+        turbineVersion: "27.0.0",
+      },
+      company: { orgId: "5LIFTOFF0OLDER0000000001@AdobeOrg" },
+      property: { name: "Older", settings: { domains: ["example.test"] } },
+      dataElements: {},
+      extensions: { core: { displayName: "Core", modules: {} } },
+      rules: [],
+    };
+    const first = importLaunch(older);
+    expect(first.document.property.id).toMatch(/^PR[0-9a-f]{32}$/);
+    expect(importLaunch(older).document.property.id).toBe(first.document.property.id);
+    expect(first.report.warnings[0]).toMatch(/^property\.id: the container carried none/);
+    // It names its stage but no environment id: all three get derived ids.
+    expect(first.report.warnings).toContain(
+      "environments: the container carried no development, staging, production environment; added with new ids",
+    );
+  });
+
   it("gives a document that validates and builds, opaque modules included", async () => {
     expect(validateProperty(document)).toEqual([]);
     const lib = await buildLibrary(document, {

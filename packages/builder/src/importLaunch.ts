@@ -84,7 +84,9 @@ function environmentsFor(
   report: ImportReport,
 ): PropertyEnvironment[] {
   const given = isPlainObject(container.environment) ? container.environment : undefined;
-  const givenStage = STAGES.find((s) => s === given?.stage);
+  // Builds of turbine 27 and earlier name only the stage, as `buildInfo.environment`.
+  const buildInfo = isPlainObject(container.buildInfo) ? container.buildInfo : {};
+  const givenStage = STAGES.find((s) => s === (given ? given.stage : buildInfo.environment));
   const givenId =
     typeof given?.id === "string" && /^[A-Za-z0-9_-]+$/.test(given.id) ? given.id : undefined;
   const name = (stage: Stage) => stage[0]!.toUpperCase() + stage.slice(1);
@@ -124,9 +126,17 @@ export default function importLaunch(input: string | object): {
     errors.push(new ValidationError("rules", `expected array, got ${typeName(container.rules)}`));
   if (typeof company.orgId !== "string")
     errors.push(new ValidationError("company.orgId", "expected the org id string"));
-  if (typeof property.id !== "string")
+  if (property.id !== undefined && typeof property.id !== "string")
     errors.push(new ValidationError("property.id", "expected string"));
   if (errors.length) throw new ValidationErrors(errors);
+  if (property.id === undefined) {
+    // Builds of turbine 27 and earlier carry no property id: one is derived, the same for
+    // every import of the property.
+    property.id = hashId("PR", String(property.name ?? ""), String(company.orgId));
+    report.warnings.push(
+      `property.id: the container carried none (an older Launch build); derived ${String(property.id)} from its name and org id`,
+    );
+  }
 
   const mapping: Mapping = { paths: new Map(), extensions: [] };
   for (const [name, extension] of Object.entries(extensions))

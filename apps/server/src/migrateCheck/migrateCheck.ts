@@ -95,16 +95,21 @@ interface Rebuilt {
   carried: { path: string; text: string }[];
 }
 
+/** The stage an older build names only as `buildInfo.environment` (turbine 27 and earlier). */
+const OLDER_STAGE = /"?environment"?\s*:\s*"(development|staging|production)"/;
+
 /**
  * The rebuild: the imported document built for the environment the original was built for.
  * The import keeps that environment's id (the others get new ids, found nowhere in the
- * file); a container without one is taken as production.
+ * file); an older build without one is matched by the stage it names, else taken as
+ * production.
  */
 async function rebuild(input: string, original: Original): Promise<Rebuilt> {
   const { document: doc } = await importFolder(input);
+  const stage = OLDER_STAGE.exec(original.code)?.[1] ?? "production";
   const environment =
     doc.environments.find((e) => original.code.includes(e.id)) ??
-    doc.environments.find((e) => e.stage === "production");
+    doc.environments.find((e) => e.stage === stage);
   if (!environment) throw new UsageError("the imported property has no environment to build");
   const lib = await buildLibrary(doc, { environmentId: environment.id });
   return { doc, code: lib.code, carried: carriedFiles(doc) };
