@@ -132,7 +132,8 @@ export default function importLaunch(input: string | object): {
   if (property.id === undefined) {
     // Builds of turbine 27 and earlier carry no property id: one is derived, the same for
     // every import of the property.
-    property.id = hashId("PR", String(property.name ?? ""), String(company.orgId));
+    const name = typeof property.name === "string" ? property.name : "";
+    property.id = hashId("PR", name, String(company.orgId));
     report.warnings.push(
       `property.id: the container carried none (an older Launch build); derived ${String(property.id)} from its name and org id`,
     );
