@@ -94,6 +94,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // Test fixtures shaped like Launch builds (libraries, external custom code, hosted files)
+    // run in the page, next to the library's `_satellite`.
+    files: ["packages/*/test/fixtures/**/*.js"],
+    languageOptions: { globals: { ...globals.browser, _satellite: "readonly" } },
+  },
+  {
     // Benchmarks pass functions to the browser page.
     files: ["bench/**/*.mjs"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
