@@ -195,7 +195,7 @@ export default async function buildContainer(
       turbineVersion: doc.property.settings.turbineVersion ?? TURBINE_VERSION,
       turbineBuildDate: doc.property.settings.turbineBuildDate ?? TURBINE_BUILD_DATE,
       buildDate: options.buildDate,
-      minified: options.minify,
+      minified: doc.property.settings.buildInfoMinified ?? options.minify,
     },
     environment: { id: environment.id, stage },
     dataElements: Object.fromEntries(

@@ -58,6 +58,20 @@ describe("buildLibrary", () => {
     });
   });
 
+  it("reports buildInfo.minified as the property says, for an import that predates the flag", async () => {
+    const doc = smallProperty();
+    doc.property.settings.buildInfoMinified = false;
+    const lib = await buildLibrary(doc, { environmentId: PROD, buildDate: "2025-03-26T00:00:00Z" });
+    expect(lib.container.buildInfo.minified).toBe(false);
+    // The code itself is still minified, as a production build is.
+    const plain = await buildLibrary(smallProperty(), {
+      environmentId: PROD,
+      buildDate: "2025-03-26T00:00:00Z",
+    });
+    expect(plain.container.buildInfo.minified).toBe(true);
+    expect(lib.code.length).toBe(plain.code.length + 1);
+  });
+
   it("leaves disabled data elements out, with their modules", async () => {
     const doc = smallProperty();
     doc.dataElements[2]!.enabled = false;

@@ -113,6 +113,10 @@ describe("importLaunch from a built library file", () => {
     expect(first.document.property.id).toMatch(/^PR[0-9a-f]{32}$/);
     expect(importLaunch(older).document.property.id).toBe(first.document.property.id);
     expect(first.report.warnings[0]).toMatch(/^property\.id: the container carried none/);
+    // It predates buildInfo.minified: its rebuilds report false, so extensions keep asking
+    // for hosted files by their plain names.
+    expect(first.document.property.settings.buildInfoMinified).toBe(false);
+    expect(importLaunch(LIBRARY).document.property.settings.buildInfoMinified).toBeUndefined();
     // It names its stage but no environment id: all three get derived ids.
     expect(first.report.warnings).toContain(
       "environments: the container carried no development, staging, production environment; added with new ids",

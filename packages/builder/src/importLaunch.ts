@@ -68,14 +68,20 @@ function requireObject(value: unknown, path: string, errors: ValidationError[]):
   return {};
 }
 
-/** The original's turbine version and date: extensions may read them from buildInfo. */
+/**
+ * The original's turbine version and date: extensions may read them from buildInfo. A build
+ * that predates `buildInfo.minified` (turbine 27 and earlier) always asked for hosted files
+ * by their plain names; its rebuilds report `minified: false` to keep asking for those.
+ */
 function turbineOf(container: Json): Json {
   const info = isPlainObject(container.buildInfo) ? container.buildInfo : {};
-  return Object.fromEntries(
+  const kept: Json = Object.fromEntries(
     (["turbineVersion", "turbineBuildDate"] as const)
       .filter((key) => typeof info[key] === "string" && info[key].trim() !== "")
       .map((key) => [key, info[key]]),
   );
+  if (isPlainObject(container.buildInfo) && !("minified" in info)) kept.buildInfoMinified = false;
+  return kept;
 }
 
 function environmentsFor(

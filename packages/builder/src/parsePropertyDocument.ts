@@ -144,6 +144,7 @@ function documentCheck(c: ReturnType<typeof createChecker>): Check {
           },
           turbineVersion: c.nonEmpty,
           turbineBuildDate: c.nonEmpty,
+          buildInfoMinified: c.boolean,
         },
       ),
     }),

@@ -126,6 +126,13 @@ export interface PropertyDocumentSettings extends PropertySettings {
    */
   turbineVersion?: string;
   turbineBuildDate?: string;
+  /**
+   * What libraries report as `_satellite.buildInfo.minified`, whatever the build: `false`
+   * for an import of a build that predates the flag (turbine 27 and earlier), whose
+   * extensions ask for their hosted files' plain names (`AppMeasurement.js`), as the runtime
+   * does when the flag is false. Default: the build's own (minified outside development).
+   */
+  buildInfoMinified?: boolean;
 }
 
 export const DEFAULT_LIBRARY_MAX_AGE = 3600;
