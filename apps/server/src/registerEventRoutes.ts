@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import eventWire from "./eventWire.ts";
 import { problems } from "./http/problems.ts";
+import { eventStreams } from "./eventStreams.ts";
 import { LiveConnection } from "./LiveConnection.ts";
 import type { LiveFilter, LiveStream } from "./LiveStream.ts";
 import registerReportRoutes from "./reports/registerReportRoutes.ts";
@@ -35,12 +36,7 @@ export default function registerEventRoutes(
   live: LiveStream,
   heartbeatMs = 15_000,
 ): void {
-  const open = new Set<() => void>();
-  // Streams never end by themselves; close them so a shutdown is not held up by a studio tab.
-  app.addHook("preClose", (done) => {
-    for (const close of open) close();
-    done();
-  });
+  const startStream = eventStreams(app, heartbeatMs);
   registerReportRoutes(app, store);
   app.get("/api/events", async (request) => {
     const query = request.query as Record<string, unknown>;
@@ -73,27 +69,8 @@ export default function registerEventRoutes(
     );
     const subscription = live.subscribe(filter, ownerOf(request), (text) => connection.send(text));
     if ("refused" in subscription) throw refusal(subscription.refused, live);
-    reply.hijack();
-    res.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-    });
+    startStream(request, reply, (text) => connection.send(text), subscription.unsubscribe);
     connection.send(`: connected ${JSON.stringify(filter)}\n\n`);
-    const heartbeat = setInterval(() => connection.send(": keep-alive\n\n"), heartbeatMs);
-    const end = () => {
-      clearInterval(heartbeat);
-      subscription.unsubscribe();
-      open.delete(close);
-    };
-    const close = () => {
-      end();
-      res.end();
-    };
-    open.add(close);
-    request.raw.once("close", end);
-    res.once("close", end);
   });
 }
 

@@ -1,15 +1,7 @@
 import type { EditConflict } from "@liftoff/schema";
-import { HttpError, type FieldError, type HttpErrorOptions } from "../http/HttpError.ts";
+import { problemsUnder, type FieldError } from "../http/HttpError.ts";
 
-const TYPE = "urn:liftoff:errors:api:";
-
-const make = (
-  status: number,
-  code: string,
-  title: string,
-  detail: string,
-  options: HttpErrorOptions = {},
-) => new HttpError(status, `${TYPE}${code}`, title, detail, options);
+const make = problemsUnder("urn:liftoff:errors:api:");
 
 const kindLabel: Record<EditConflict["resource"]["kind"], string> = {
   rule: "rule",

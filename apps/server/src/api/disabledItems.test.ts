@@ -1,26 +1,14 @@
 import type { PropertyState } from "@liftoff/schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../createApp.ts";
-import {
-  ADMIN_PASSWORD,
-  apiApp,
-  clientWith,
-  fixtureDocument,
-  signIn,
-  type Client,
-} from "./testSupport.ts";
+import { editorWithProperty, type Client } from "./testSupport.ts";
 
 let app: LiftoffApp;
 let editor: Client;
 const P = "/api/properties/PRfixture";
 
 beforeEach(async () => {
-  app = apiApp();
-  const admin = await signIn(app, "admin", ADMIN_PASSWORD);
-  editor = await clientWith(app, admin, "editor");
-  expect((await editor.call("POST", "/api/properties/import", fixtureDocument())).statusCode).toBe(
-    201,
-  );
+  ({ app, editor } = await editorWithProperty());
 });
 afterEach(async () => {
   await app.close();

@@ -1,14 +1,7 @@
 import type { PropertyState } from "@liftoff/schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../createApp.ts";
-import {
-  ADMIN_PASSWORD,
-  apiApp,
-  clientWith,
-  fixtureDocument,
-  signIn,
-  type Client,
-} from "./testSupport.ts";
+import { editorWithProperty, fixtureDocument, type Client } from "./testSupport.ts";
 
 let app: LiftoffApp;
 let editor: Client;
@@ -24,11 +17,7 @@ function documentWithDuplicates() {
 }
 
 beforeEach(async () => {
-  app = apiApp();
-  const admin = await signIn(app, "admin", ADMIN_PASSWORD);
-  editor = await clientWith(app, admin, "editor");
-  const imported = await editor.call("POST", "/api/properties/import", documentWithDuplicates());
-  expect(imported.statusCode, imported.body).toBe(201);
+  ({ app, editor } = await editorWithProperty(documentWithDuplicates()));
 });
 afterEach(async () => {
   await app.close();

@@ -120,3 +120,16 @@ export async function clientWith(app: LiftoffApp, admin: Client, role: Role): Pr
   if (res.statusCode !== 201) throw new Error(`create ${role}: ${res.statusCode} ${res.body}`);
   return signIn(app, username, password);
 }
+
+/** An app with an editor signed in and `document` (the fixture by default) imported. */
+export async function editorWithProperty(
+  document: PropertyDocument = fixtureDocument(),
+): Promise<{ app: LiftoffApp; editor: Client }> {
+  const app = apiApp();
+  const admin = await signIn(app, "admin", ADMIN_PASSWORD);
+  const editor = await clientWith(app, admin, "editor");
+  const imported = await editor.call("POST", "/api/properties/import", document);
+  if (imported.statusCode !== 201)
+    throw new Error(`import: ${imported.statusCode} ${imported.body}`);
+  return { app, editor };
+}

@@ -1,14 +1,7 @@
 import type { LibraryInfo, PropertyDocument, PropertyState } from "@liftoff/schema";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { LiftoffApp } from "../createApp.ts";
-import {
-  ADMIN_PASSWORD,
-  apiApp,
-  clientWith,
-  fixtureDocument,
-  signIn,
-  type Client,
-} from "./testSupport.ts";
+import { editorWithProperty, fixtureDocument, type Client } from "./testSupport.ts";
 
 let app: LiftoffApp;
 let editor: Client;
@@ -69,12 +62,7 @@ function leakyDocument(): PropertyDocument {
 }
 
 beforeEach(async () => {
-  app = apiApp();
-  const admin = await signIn(app, "admin", ADMIN_PASSWORD);
-  editor = await clientWith(app, admin, "editor");
-  expect((await editor.call("POST", "/api/properties/import", leakyDocument())).statusCode).toBe(
-    201,
-  );
+  ({ app, editor } = await editorWithProperty(leakyDocument()));
 });
 afterEach(async () => {
   await app.close();

@@ -51,3 +51,12 @@ export class HttpError extends Error {
     return this.errors[0]?.path;
   }
 }
+
+/**
+ * The constructor of one catalogue of problems whose types share `base`
+ * (`urn:liftoff:errors:api:` + code).
+ */
+export const problemsUnder =
+  (base: string) =>
+  (status: number, code: string, title: string, detail: string, options: HttpErrorOptions = {}) =>
+    new HttpError(status, `${base}${code}`, title, detail, options);

@@ -1,14 +1,6 @@
-import { HttpError, type HttpErrorOptions } from "../http/HttpError.ts";
+import { problemsUnder } from "../http/HttpError.ts";
 
-const TYPE = "urn:liftoff:errors:preview:";
-
-const make = (
-  status: number,
-  code: string,
-  title: string,
-  detail: string,
-  options: HttpErrorOptions = {},
-) => new HttpError(status, `${TYPE}${code}`, title, detail, options);
+const make = problemsUnder("urn:liftoff:errors:preview:");
 
 /** The problems of preview sessions and their reports (docs/api.md, Preview). */
 export const previewProblems = {

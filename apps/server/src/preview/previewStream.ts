@@ -1,5 +1,6 @@
 import type { PreviewSession, PreviewTrace } from "@liftoff/schema";
 import type { FastifyInstance } from "fastify";
+import { eventStreams } from "../eventStreams.ts";
 import { LiveConnection } from "../LiveConnection.ts";
 import { sessionOf } from "./previewApiRoutes.ts";
 import { previewProblems } from "./previewProblems.ts";
@@ -30,12 +31,7 @@ export default function previewStream(
   sessions: PreviewSessions,
   options: PreviewStreamOptions,
 ): void {
-  const open = new Set<() => void>();
-  // Streams never end by themselves; close them so a shutdown is not held up by a studio tab.
-  app.addHook("preClose", (done) => {
-    for (const close of open) close();
-    done();
-  });
+  const startStream = eventStreams(app, options.heartbeatMs);
 
   app.get("/api/previews/:id/stream", (request, reply) => {
     const session = sessionOf(sessions, request);
@@ -45,31 +41,19 @@ export default function previewStream(
     const connection = new LiveConnection(res, options.maxBuffered, (backlog) =>
       request.log.info({ backlog }, "preview: watcher fell behind; disconnected"),
     );
-    reply.hijack();
-    res.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-    });
-    connection.send(sessionMessage(session));
-    connection.send(tracesMessage(sessions.traces(session.id)));
+    // Registered first, but nothing can arrive before this handler has sent the head and the
+    // state so far: reports come in on later turns of the event loop.
     const unwatch = sessions.watch(session.id, {
       session: (s) => connection.send(sessionMessage(s)),
       traces: (t) => connection.send(tracesMessage(t)),
     });
-    const heartbeat = setInterval(() => connection.send(": keep-alive\n\n"), options.heartbeatMs);
-    const end = () => {
-      clearInterval(heartbeat);
-      unwatch?.();
-      open.delete(close);
-    };
-    const close = () => {
-      end();
-      res.end();
-    };
-    open.add(close);
-    request.raw.once("close", end);
-    res.once("close", end);
+    startStream(
+      request,
+      reply,
+      (text) => connection.send(text),
+      () => unwatch?.(),
+    );
+    connection.send(sessionMessage(session));
+    connection.send(tracesMessage(sessions.traces(session.id)));
   });
 }

@@ -1,3 +1,4 @@
+import type { PropertyProblem } from "@liftoff/schema";
 import { Link, useParams } from "react-router";
 import { useCatalog } from "../extensions/useCatalog.ts";
 import { problemLink } from "./problemLinks.ts";
@@ -15,6 +16,24 @@ export default function ProblemsPage() {
   const warnings = state.warnings ?? [];
   // Disabled items' problems never stop a build; they are what enabling the item needs.
   const disabled = state.disabledProblems ?? [];
+  /** One list of findings, each linked to the form that fixes it. */
+  const list = (problems: PropertyProblem[], warning = false) => (
+    <ul className={warning ? "problem-list warning-list" : "problem-list"}>
+      {problems.map((p) => (
+        <li key={`${p.path}:${p.message}`}>
+          {warning && (
+            <>
+              <strong className="warning-label">Warning</strong>{" "}
+            </>
+          )}
+          <Link to={`../${problemLink(state.document, p.path)}`} relative="path">
+            {warning ? (p.where ?? place(p.path)) : place(p.path)}
+          </Link>
+          : {p.message}
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <>
       <h1>Problems</h1>
@@ -26,16 +45,7 @@ export default function ProblemsPage() {
             Revision {state.revision} has {state.problems.length} problems. Libraries cannot be
             built until they are fixed.
           </p>
-          <ul className="problem-list">
-            {state.problems.map((p) => (
-              <li key={`${p.path}:${p.message}`}>
-                <Link to={`../${problemLink(state.document, p.path)}`} relative="path">
-                  {place(p.path)}
-                </Link>
-                : {p.message}
-              </li>
-            ))}
-          </ul>
+          {list(state.problems)}
         </>
       )}
       {disabled.length > 0 && (
@@ -45,33 +55,14 @@ export default function ProblemsPage() {
             Unfinished work saved disabled: no build includes it. Fix these before enabling the
             item.
           </p>
-          <ul className="problem-list">
-            {disabled.map((p) => (
-              <li key={`${p.path}:${p.message}`}>
-                <Link to={`../${problemLink(state.document, p.path)}`} relative="path">
-                  {place(p.path)}
-                </Link>
-                : {p.message}
-              </li>
-            ))}
-          </ul>
+          {list(disabled)}
         </section>
       )}
       {warnings.length > 0 && (
         <section aria-labelledby="warnings-heading">
           <h2 id="warnings-heading">Warnings ({warnings.length})</h2>
           <p>These do not stop builds, but events may carry values they should not.</p>
-          <ul className="problem-list warning-list">
-            {warnings.map((p) => (
-              <li key={`${p.path}:${p.message}`}>
-                <strong className="warning-label">Warning</strong>{" "}
-                <Link to={`../${problemLink(state.document, p.path)}`} relative="path">
-                  {p.where ?? place(p.path)}
-                </Link>
-                : {p.message}
-              </li>
-            ))}
-          </ul>
+          {list(warnings, true)}
         </section>
       )}
     </>

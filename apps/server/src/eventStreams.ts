@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * What every Server-Sent Events route of the app shares: the response head, a comment line
+ * every `heartbeatMs` that keeps idle proxies from closing the stream, and closing every open
+ * stream on shutdown (streams never end by themselves; a studio tab must not hold up a stop).
+ * Returns `start`, which turns a request into a stream; `onEnd` runs once the stream is gone.
+ */
+export function eventStreams(app: FastifyInstance, heartbeatMs: number) {
+  const open = new Set<() => void>();
+  app.addHook("preClose", (done) => {
+    for (const close of open) close();
+    done();
+  });
+  return function start(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    send: (text: string) => unknown,
+    onEnd: () => void,
+  ): void {
+    const res = reply.raw;
+    reply.hijack();
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    });
+    const heartbeat = setInterval(() => send(": keep-alive\n\n"), heartbeatMs);
+    const end = () => {
+      clearInterval(heartbeat);
+      onEnd();
+      open.delete(close);
+    };
+    const close = () => {
+      end();
+      res.end();
+    };
+    open.add(close);
+    request.raw.once("close", end);
+    res.once("close", end);
+  };
+}
