@@ -14,8 +14,8 @@ import buildLibrary from "../src/buildLibrary.ts";
 import importLaunch from "../src/importLaunch.ts";
 import { engineScript } from "../src/moduleScripts.ts";
 import { FIXTURES, PROD, smallProperty } from "./fixtureProperty.ts";
+import { ORIGIN, openLibraryPage } from "./libraryPage.ts";
 
-const ORIGIN = "https://site.test";
 const turbine = readFileSync(
   createRequire(import.meta.url).resolve("@adobe/reactor-turbine/dist/engine.min.js"),
   "utf8",
@@ -23,20 +23,7 @@ const turbine = readFileSync(
 
 /** Serves `library` from a page titled "Quote Start" and returns what the page recorded. */
 async function run(page: Page, library: string) {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  await page.route("**/*", (route) => {
-    const url = route.request().url();
-    if (url === `${ORIGIN}/page.html`)
-      return route.fulfill({
-        contentType: "text/html",
-        body: `<!doctype html><title>Quote Start</title><script src="/launch.min.js" async></script><body>`,
-      });
-    if (url === `${ORIGIN}/launch.min.js`)
-      return route.fulfill({ contentType: "text/javascript", body: library });
-    return route.fulfill({ status: 404, body: "" });
-  });
-  await page.goto(`${ORIGIN}/page.html`);
+  const errors = await openLibraryPage(page, library);
   await page.waitForFunction(() => (window as { __fired?: unknown[] }).__fired?.length === 1);
   await page.evaluate(() => (window as any)._satellite.track("signup", { plan: "gold" }));
   await page.waitForFunction(() => (window as { __fired?: unknown[] }).__fired?.length === 2);

@@ -11,8 +11,8 @@ import type { PropertyDocument } from "@liftoff/schema";
 import buildLibrary from "../src/buildLibrary.ts";
 import { engineScript } from "../src/moduleScripts.ts";
 import { PROD, smallProperty } from "./fixtureProperty.ts";
+import { openLibraryPage } from "./libraryPage.ts";
 
-const ORIGIN = "https://site.test";
 const turbine = readFileSync(
   createRequire(import.meta.url).resolve("@adobe/reactor-turbine/dist/engine.min.js"),
   "utf8",
@@ -48,20 +48,7 @@ function property(): PropertyDocument {
 }
 
 async function run(page: Page, library: string) {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  await page.route("**/*", (route) => {
-    const url = route.request().url();
-    if (url === `${ORIGIN}/page.html`)
-      return route.fulfill({
-        contentType: "text/html",
-        body: `<!doctype html><title>Quote Start</title><script src="/launch.min.js" async></script><body>`,
-      });
-    if (url === `${ORIGIN}/launch.min.js`)
-      return route.fulfill({ contentType: "text/javascript", body: library });
-    return route.fulfill({ status: 404, body: "" });
-  });
-  await page.goto(`${ORIGIN}/page.html`);
+  const errors = await openLibraryPage(page, library);
   await page.waitForFunction(() => (window as any).__visitor !== undefined);
   expect(await page.evaluate(() => (window as any).__visitor)).toBe("found");
   await page.waitForFunction(() => (window as any).__ecid !== undefined);
