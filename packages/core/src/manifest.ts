@@ -3,7 +3,14 @@
  * `name`, used for `event.$type`), display name and a JSON Schema of its settings with
  * defaults. The builder validates rules with it; the studio builds its forms from it.
  */
-import type { ModuleKind, ModuleManifest, SettingsSchema } from "@liftoff/schema";
+import {
+  bool,
+  inGroup,
+  label,
+  type ModuleKind,
+  type ModuleManifest,
+  type SettingsSchema,
+} from "@liftoff/schema";
 
 export type { ModuleKind, ModuleManifest, SettingsSchema };
 
@@ -12,25 +19,10 @@ const num = (extra: SettingsSchema = {}): SettingsSchema => ({
   type: ["number", "string"],
   ...extra,
 });
-const bool = (d: boolean): SettingsSchema => ({ type: "boolean", default: d });
 /**
- * A field's plain label for the studio, with what it does and, where Launch's form words it
- * differently, Launch's term as a hint ("Launch: …") for people who know that one.
+ * Studio form groups: "Advanced" (starts closed) for options most rules keep at their
+ * defaults, "Timing" for waits and delays.
  */
-const label = (
-  schema: SettingsSchema,
-  title: string,
-  hint?: string,
-  launch?: string,
-): SettingsSchema => {
-  const description = [hint, launch && `Launch: ${launch}`].filter(Boolean).join(". ");
-  return description ? { ...schema, title, description } : { ...schema, title };
-};
-/**
- * Puts fields under a collapsible heading in the studio's form: "Advanced" (starts closed)
- * for options most rules keep at their defaults, "Timing" for waits and delays.
- */
-const inGroup = (group: string, schema: SettingsSchema): SettingsSchema => ({ ...schema, group });
 const advanced = (schema: SettingsSchema) => inGroup("Advanced", schema);
 const timing = (schema: SettingsSchema) => inGroup("Timing", schema);
 const obj = (

@@ -10,3 +10,4 @@ export type * from "./api.ts";
 export { holdsRegex, regexProblem } from "./regexSettings.ts";
 export { PREVIEW_MAX_MS, PREVIEW_PARAM } from "./preview.ts";
 export type * from "./preview.ts";
+export { bool, inGroup, label } from "./settingsFields.ts";

@@ -4,27 +4,10 @@
  * validation and the studio's forms. Launch calls the same extension `adobe-alloy`; the
  * builder maps that name on import.
  */
-import type { ExtensionManifest, SettingsSchema } from "@liftoff/schema";
+import { bool, inGroup, label, type ExtensionManifest, type SettingsSchema } from "@liftoff/schema";
 
 const str = (description?: string): SettingsSchema =>
   description ? { type: "string", description } : { type: "string" };
-const bool = (d: boolean): SettingsSchema => ({ type: "boolean", default: d });
-/** A plain label for the studio, with a hint and Launch's term for the same field. */
-const label = (
-  schema: SettingsSchema,
-  title: string,
-  hint?: string,
-  launch?: string,
-): SettingsSchema => {
-  const description = [hint, launch && `Launch: ${launch}`].filter(Boolean).join(". ");
-  return description ? { ...schema, title, description } : { ...schema, title };
-};
-
-/**
- * Puts a field under a collapsible heading in the studio's form; "Advanced" (options most
- * properties never change) starts closed.
- */
-const inGroup = (group: string, schema: SettingsSchema): SettingsSchema => ({ ...schema, group });
 
 /** May differ by environment: `{development, staging, production}`, resolved by the build. */
 const perStage = (schema: SettingsSchema): SettingsSchema => ({ ...schema, stages: true });
