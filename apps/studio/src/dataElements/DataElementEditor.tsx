@@ -168,7 +168,11 @@ function Form({
             readOnly={readOnly}
           />
         ) : (
-          <p className="muted">No manifest for this module; its settings are kept as they are.</p>
+          <p className="muted">
+            {draft.modulePath
+              ? "No manifest for this module; its settings are kept as they are."
+              : "Choose a type: its settings appear here."}
+          </p>
         )}
       </fieldset>
       <div className="field">
