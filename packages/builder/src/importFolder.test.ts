@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PropertyDocument } from "@liftoff/schema";
 import buildLibrary from "./buildLibrary.ts";
-import importFolder from "./importFolder.ts";
+import importFolder, { importFiles, type BuildFile } from "./importFolder.ts";
 import validateProperty from "./validateProperty.ts";
 
 const FOLDER = join(import.meta.dirname, "../test/fixtures/launch-build");
@@ -88,6 +88,65 @@ describe("importFolder: a downloaded Launch build", () => {
     const dir = tempDir();
     writeFileSync(join(dir, "notes.txt"), "");
     await expect(importFolder(dir)).rejects.toThrow(`${dir} holds no launch-*.js library file`);
+  });
+});
+
+/** The fixture folder as a browser sends it: every file, its path relative to `dir`. */
+function filesOf(dir: string, paths: string[]): BuildFile[] {
+  return paths.map((path) => ({ path, text: readFileSync(join(dir, path), "utf8") }));
+}
+
+const FOLDER_FILES = [
+  `BL5a17c0de/${LIBRARY}`,
+  `BL5a17c0de/${RC}`,
+  "BL5a17c0de/hostedLibFiles/EPacmesurvey/lib.js",
+];
+
+describe("importFiles: the same build held in memory", () => {
+  it("gives the document and report the folder gives", async () => {
+    const fromFolder = await importFolder(FOLDER);
+    const fromFiles = await importFiles(filesOf(FOLDER, [...FOLDER_FILES].reverse()));
+    expect(fromFiles).toEqual(fromFolder);
+    expect(externalAction(fromFiles.document).settings!.source).toBe(EXTERNAL_CODE);
+    expect(survey(fromFiles.document).hostedFiles!["lib.js"]).toContain("window.acmeSurvey");
+  });
+
+  it("lists the files it lacks as the folder form does", async () => {
+    const dir = tempDir();
+    cpSync(FOLDER, dir, { recursive: true });
+    rmSync(join(dir, "BL5a17c0de", RC));
+    const fromFolder = await importFolder(dir);
+    const fromFiles = await importFiles(filesOf(dir, [FOLDER_FILES[0]!, FOLDER_FILES[2]!]));
+    expect(fromFiles).toEqual(fromFolder);
+    expect(fromFiles.report.warnings).toContain(
+      `missing file: ${RC_URL} (external custom code of rule "Ready" › action 1); left at its URL`,
+    );
+  });
+
+  it("picks the readable library when both copies are there", async () => {
+    const files = filesOf(FOLDER, FOLDER_FILES);
+    const minified = { ...files[0]!, path: files[0]!.path.replace(/\.js$/, ".min.js") };
+    minified.text = "not a library";
+    const { document } = await importFiles([minified, ...files]);
+    expect(survey(document).hostedFiles!["lib.js"]).toContain("window.acmeSurvey");
+  });
+
+  it("refuses no library or two, and a library that is not one, naming the field", async () => {
+    const files = filesOf(FOLDER, FOLDER_FILES);
+    await expect(importFiles(files.slice(1))).rejects.toMatchObject({
+      field: "files",
+      message: "files holds no launch-*.js library file",
+    });
+    const other = { path: "other/launch-ENother.js", text: files[0]!.text };
+    await expect(importFiles([...files, other])).rejects.toMatchObject({
+      field: "files",
+      message: expect.stringContaining("holds 2 libraries") as unknown,
+    });
+    const broken = [files[1]!, { path: LIBRARY, text: "window.x = 1;" }];
+    await expect(importFiles(broken)).rejects.toMatchObject({
+      field: "files[1].text",
+      message: expect.stringContaining(`${LIBRARY}: No window._satellite.container`) as unknown,
+    });
   });
 });
 

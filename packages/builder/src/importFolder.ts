@@ -7,7 +7,8 @@
  * folder (by name, preferring the copy whose folders match the URL's path) or, with `fetch`,
  * downloaded from its URL, and carried in the document (carriedFiles.ts). A file found
  * nowhere is listed in the report, and validation keeps reporting it while its URL is
- * Adobe's.
+ * Adobe's. The same import works on files held in memory (importFiles), as the server's
+ * `POST /api/properties/import` receives a folder from a browser.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
@@ -59,6 +60,26 @@ function readSmall(path: string): string {
   return readFileSync(path, "utf8");
 }
 
+/** A file of a build folder held in memory: `path` is relative to the folder, `/`-separated. */
+export interface BuildFile {
+  path: string;
+  text: string;
+}
+
+/**
+ * Refusal of a set of files that is not one build: `field` names what is wrong in the
+ * in-memory form (`files`, `files[2].text`), so the API can say so.
+ */
+export class BuildFilesError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "BuildFilesError";
+  }
+}
+
 /** The one library of a build folder: `launch-*.js`, the readable copy when both are there. */
 export function findLibrary(files: string[], dir: string): string {
   const libraries = files.filter((f) => /^launch-[^/]*\.js$/.test(basename(f)));
@@ -66,7 +87,8 @@ export function findLibrary(files: string[], dir: string): string {
     (f) => !libraries.includes(twinName(f)) || !/\.min\.js$/.test(f),
   );
   if (readable.length === 1) return readable[0]!;
-  throw new Error(
+  throw new BuildFilesError(
+    "files",
     readable.length
       ? `${dir} holds ${readable.length} libraries (${readable.join(", ")}); import one build folder at a time`
       : `${dir} holds no launch-*.js library file`,
@@ -88,16 +110,18 @@ function matchingTail(file: string, url: string): number {
   return n;
 }
 
-function folderSource(dir: string, files: string[]): FileSource {
+/** Looks a file up among the folder's `files` by name and trailing folders; `read` gives its text. */
+function folderSource(files: string[], read: (file: string) => string): FileSource {
+  // Sorted, so ties between candidates fall the same way whatever order the files came in.
+  const sorted = [...files].sort();
   return {
     find(url, names) {
       for (const name of names) {
-        const candidates = files.filter((f) => f === name || f.endsWith(`/${name}`));
+        const candidates = sorted.filter((f) => f === name || f.endsWith(`/${name}`));
         candidates.sort(
           (a, b) => matchingTail(b, url) - matchingTail(a, url) || a.length - b.length,
         );
-        if (candidates[0])
-          return Promise.resolve({ name, text: readSmall(join(dir, candidates[0])) });
+        if (candidates[0]) return Promise.resolve({ name, text: read(candidates[0]) });
       }
       return Promise.resolve(undefined);
     },
@@ -193,6 +217,62 @@ async function carryHostedFiles(doc: PropertyDocument, report: ImportReport, sou
   }
 }
 
+interface Imported {
+  document: PropertyDocument;
+  report: ImportReport;
+}
+
+/** Carries the files an imported container refers to, from the folder, else by fetching. */
+async function carryFiles(
+  { document, report }: Imported,
+  folder: FileSource | undefined,
+  options: ImportFilesOptions,
+): Promise<Imported> {
+  const failures: string[] = [];
+  const source = firstOf([
+    ...(folder ? [folder] : []),
+    ...(options.fetch ? [fetchSource(options.fetchTimeoutMs ?? 15_000, failures)] : []),
+  ]);
+  await carryExternalCode(document, report, source);
+  await carryHostedFiles(document, report, source);
+  report.warnings.push(...failures.map((f) => `fetch failed: ${f}`));
+  report.warnings = report.warnings.filter((w) => !w.startsWith("validation: "));
+  for (const problem of validateProperty(document))
+    report.warnings.push(`validation: ${problem.path}: ${problem.message}`);
+  return { document, report };
+}
+
+/**
+ * Imports a build folder held in memory (as a browser sends one): the library is found
+ * among `files` as in a folder on disk. A library that is not one is refused naming its
+ * `files[i].text`.
+ */
+export async function importFiles(
+  files: BuildFile[],
+  options: ImportFilesOptions = {},
+): Promise<Imported> {
+  const paths = files.map((f) => f.path);
+  const index = paths.indexOf(findLibrary(paths, "files"));
+  const byPath = new Map(files.map((f) => [f.path, f.text]));
+  return carryFiles(
+    readLibrary(files[index]!, index),
+    folderSource(paths, (path) => byPath.get(path)!),
+    options,
+  );
+}
+
+/** importLaunch of the library among the files; a file that is no library names its field. */
+function readLibrary(library: BuildFile, index: number): Imported {
+  try {
+    return importLaunch(library.text);
+  } catch (error) {
+    // Structural problems of the container (ValidationErrors) name their own fields.
+    if (error instanceof Error && error.constructor === Error)
+      throw new BuildFilesError(`files[${index}].text`, `${library.path}: ${error.message}`);
+    throw error;
+  }
+}
+
 /**
  * Imports a Launch library file or build folder, carrying the files its container refers to.
  * Validation runs again afterwards, so the report's `validation:` lines say what still points
@@ -201,22 +281,14 @@ async function carryHostedFiles(doc: PropertyDocument, report: ImportReport, sou
 export default async function importFolder(
   path: string,
   options: ImportFilesOptions = {},
-): Promise<{ document: PropertyDocument; report: ImportReport }> {
-  const folder = statSync(path).isDirectory();
-  const files = folder ? listFiles(path) : [];
-  const library = folder ? join(path, findLibrary(files, path)) : path;
-  const { document, report } = importLaunch(readSmall(library));
-  const failures: string[] = [];
-  const sources = [
-    ...(folder ? [folderSource(path, files)] : []),
-    ...(options.fetch ? [fetchSource(options.fetchTimeoutMs ?? 15_000, failures)] : []),
-  ];
-  const source = firstOf(sources);
-  await carryExternalCode(document, report, source);
-  await carryHostedFiles(document, report, source);
-  report.warnings.push(...failures.map((f) => `fetch failed: ${f}`));
-  report.warnings = report.warnings.filter((w) => !w.startsWith("validation: "));
-  for (const problem of validateProperty(document))
-    report.warnings.push(`validation: ${problem.path}: ${problem.message}`);
-  return { document, report };
+): Promise<Imported> {
+  if (!statSync(path).isDirectory())
+    return carryFiles(importLaunch(readSmall(path)), undefined, options);
+  const files = listFiles(path);
+  const library = readSmall(join(path, findLibrary(files, path)));
+  return carryFiles(
+    importLaunch(library),
+    folderSource(files, (file) => readSmall(join(path, file))),
+    options,
+  );
 }

@@ -16,5 +16,11 @@ export { default as diffProperties } from "./diffProperties.ts";
 export { default as importLaunch } from "./importLaunch.ts";
 export { default as exportLaunch } from "./exportLaunch.ts";
 export { transforms } from "./transforms.ts";
-export { default as importFolder, type ImportFilesOptions } from "./importFolder.ts";
+export {
+  default as importFolder,
+  importFiles,
+  BuildFilesError,
+  type BuildFile,
+  type ImportFilesOptions,
+} from "./importFolder.ts";
 export { default as carriedFiles, type CarriedFile } from "./carriedFiles.ts";
