@@ -43,6 +43,14 @@ export interface BuilderApi {
   ): Promise<BuiltLibrary>;
   diffProperties(from: PropertyDocument, to: PropertyDocument): ItemChange[];
   importLaunch(input: unknown): { document: PropertyDocument; report: ImportReport };
+  /**
+   * A downloaded build folder sent as files (`path` relative, `/`-separated): the library
+   * among them is imported and the files its container refers to are carried. Throws an
+   * error with `field` (`files`, `files[i].text`) when the files hold no one library.
+   */
+  importFiles(
+    files: Array<{ path: string; text: string }>,
+  ): Promise<{ document: PropertyDocument; report: ImportReport }>;
   exportLaunch(document: PropertyDocument, environmentId: string): Promise<unknown>;
   createEmbedCode(libraryUrl: string): string;
 }
@@ -65,6 +73,7 @@ const NAMES = [
   "buildLibrary",
   "diffProperties",
   "importLaunch",
+  "importFiles",
   "exportLaunch",
   "createEmbedCode",
 ] as const;

@@ -16,7 +16,8 @@ import parseStrictJson from "../http/parseStrictJson.ts";
 import { asBadRequest, need } from "./PropertyService.ts";
 import { positiveIntegerText, revisedBody, text } from "./apiSchemas.ts";
 import { newId, paramsOf, revisionOf } from "./requestParts.ts";
-import { SETTINGS_RESOURCE_ID } from "@liftoff/schema";
+import { isPlainObject, SETTINGS_RESOURCE_ID } from "@liftoff/schema";
+import buildFolderFiles from "./buildFolderFiles.ts";
 
 const createBody = {
   type: "object",
@@ -125,6 +126,29 @@ export function refusedOr(error: unknown): never {
 
 const isPropertyDocument = (input: unknown) =>
   typeof input === "object" && input !== null && "formatVersion" in input;
+
+/** `{"files": […]}`: a downloaded build folder, as a browser sends one (buildFolderFiles). */
+const isBuildFolder = (input: unknown): input is Record<string, unknown> =>
+  isPlainObject(input) && "files" in input && !("formatVersion" in input);
+
+/**
+ * Imports use this body limit instead of the server's 1 MB: a build folder sent as JSON
+ * (library, external code, hosted files) is a few MB. Larger bodies get the usual 413.
+ */
+export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+
+/** A build folder's files imported with what they carry; refusals name `files[i]…`. */
+async function importBuildFolder(ctx: ApiContext, body: Record<string, unknown>) {
+  const files = buildFolderFiles(body);
+  try {
+    return await need(ctx.builder, "importFiles")(files);
+  } catch (error) {
+    const field = (error as { field?: unknown }).field;
+    if (error instanceof Error && typeof field === "string")
+      throw apiProblems.invalidField(field, error.message);
+    return asBadRequest(error);
+  }
+}
 
 /** Properties: list, create, read, settings, validation, revisions, diff, export, import. */
 export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): void {
@@ -253,11 +277,12 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
     },
   );
 
-  app.post("/api/properties/import", async (request, reply) => {
+  app.post("/api/properties/import", { bodyLimit: IMPORT_BODY_LIMIT }, async (request, reply) => {
     const input = importInput(request);
     let document: unknown = input;
     let report: ImportResult["report"] = { mapped: [], opaque: [], warnings: [] };
-    if (!isPropertyDocument(input)) {
+    if (isBuildFolder(input)) ({ document, report } = await importBuildFolder(ctx, input));
+    else if (!isPropertyDocument(input)) {
       const importLaunch = need(ctx.builder, "importLaunch");
       try {
         ({ document, report } = importLaunch(input));
