@@ -135,7 +135,7 @@ describe("importFiles: the same build held in memory", () => {
     const files = filesOf(FOLDER, FOLDER_FILES);
     await expect(importFiles(files.slice(1))).rejects.toMatchObject({
       field: "files",
-      message: "files holds no launch-*.js library file",
+      message: "the build folder holds no launch-*.js library file",
     });
     const other = { path: "other/launch-ENother.js", text: files[0]!.text };
     await expect(importFiles([...files, other])).rejects.toMatchObject({

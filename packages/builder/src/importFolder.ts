@@ -252,7 +252,7 @@ export async function importFiles(
   options: ImportFilesOptions = {},
 ): Promise<Imported> {
   const paths = files.map((f) => f.path);
-  const index = paths.indexOf(findLibrary(paths, "files"));
+  const index = paths.indexOf(findLibrary(paths, "the build folder"));
   const byPath = new Map(files.map((f) => [f.path, f.text]));
   return carryFiles(
     readLibrary(files[index]!, index),

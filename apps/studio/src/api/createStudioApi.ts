@@ -81,6 +81,9 @@ export function createStudioApi(client: ApiClient) {
       /** A Launch container or property document (an object), or a built library's text. */
       import: (input: unknown) =>
         client.request<ImportResult>("POST", "/api/properties/import", input),
+      /** A downloaded build folder: its files, paths relative to the folder (`/`-separated). */
+      importFolder: (files: Array<{ path: string; text: string }>) =>
+        client.request<ImportResult>("POST", "/api/properties/import", { files }),
       get: (pid: string) => client.get<PropertyState>(prop(pid)),
       /** `revision`: the settings resource's revision the form started from. */
       saveSettings: (

@@ -4,7 +4,9 @@ import { Link, useNavigate } from "react-router";
 import { fromLines } from "../forms/lines.ts";
 import MutationError from "../forms/MutationError.tsx";
 import QueryState from "../layout/QueryState.tsx";
+import ImportBuildFolder from "./ImportBuildFolder.tsx";
 import ImportReport from "./ImportReport.tsx";
+import type { BuildFile } from "./readBuildFolder.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 
@@ -127,18 +129,26 @@ function importInput(text: string): unknown {
   }
 }
 
-/** The import form; once the server answers, what the import did (ImportReport) replaces it. */
+/** What an import sends: one file (library, container, document) or a build folder's files. */
+type ImportSource = { kind: "file"; file: File } | { kind: "folder"; files: BuildFile[] };
+
+/** The import forms; once the server answers, what the import did (ImportReport) replaces them. */
 function ImportProperty() {
   const api = useApi();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const importing = useMutation({
-    mutationFn: async () => api.properties.import(importInput(await file!.text())),
+    mutationFn: async (source: ImportSource) =>
+      source.kind === "file"
+        ? api.properties.import(importInput(await source.file.text()))
+        : api.properties.importFolder(source.files),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["properties"] }),
   });
+  const errorOf = (kind: ImportSource["kind"]) =>
+    importing.variables?.kind === kind ? importing.error : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    importing.mutate();
+    if (file) importing.mutate({ kind: "file", file });
   };
   if (importing.data)
     return (
@@ -151,26 +161,34 @@ function ImportProperty() {
       />
     );
   return (
-    <form className="card" onSubmit={submit} aria-labelledby="import-property">
-      <h2 id="import-property">Import a Launch library</h2>
-      <p className="hint">
-        A built library (<code>launch-….min.js</code>), a Launch container (JSON) or a Liftoff
-        property file. Rules, data elements and extensions become a new property.
-      </p>
-      <div className="field">
-        <label htmlFor="import-file">File</label>
-        <input
-          id="import-file"
-          type="file"
-          required
-          accept=".js,.json,application/javascript,application/json"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-        />
-      </div>
-      <MutationError error={importing.error} />
-      <button type="submit" disabled={!file || importing.isPending}>
-        Import
-      </button>
-    </form>
+    <>
+      <form className="card" onSubmit={submit} aria-labelledby="import-property">
+        <h2 id="import-property">Import a Launch library</h2>
+        <p className="hint">
+          A built library (<code>launch-….min.js</code>), a Launch container (JSON) or a Liftoff
+          property file. Rules, data elements and extensions become a new property.
+        </p>
+        <div className="field">
+          <label htmlFor="import-file">File</label>
+          <input
+            id="import-file"
+            type="file"
+            required
+            accept=".js,.json,application/javascript,application/json"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </div>
+        <MutationError error={errorOf("file")} />
+        <button type="submit" disabled={!file || importing.isPending}>
+          Import
+        </button>
+      </form>
+      <ImportBuildFolder
+        onSend={(files) => importing.mutate({ kind: "folder", files })}
+        onPick={() => importing.reset()}
+        pending={importing.isPending && importing.variables.kind === "folder"}
+        error={errorOf("folder")}
+      />
+    </>
   );
 }
