@@ -7,8 +7,15 @@
  * which `npm test` runs first); the install compiles better-sqlite3 (about a minute).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -253,4 +260,17 @@ test("the packed packages install without dev dependencies, serve, publish and r
   expect(await page.evaluate(() => typeof (window as { _satellite?: unknown })._satellite)).toBe(
     "object",
   );
+
+  // migrate-check runs from the install (its optional playwright-core came with it): the
+  // published library, taken as an original, agrees with its own rebuild.
+  const published = await api.get(production.libraryUrl);
+  const libraryFile = join(work, `launch-${production.id}.min.js`);
+  writeFileSync(libraryFile, await published.text());
+  const check = execFileSync(
+    join(installDir, "node_modules/.bin/liftoff"),
+    ["migrate-check", libraryFile],
+    { cwd: installDir, encoding: "utf8", timeout: 120_000 },
+  );
+  expect(check).toMatch(/rules fired\s+1\s+1\s+agree/);
+  expect(check).toContain("5 measures, 5 agree, 0 differ");
 });

@@ -85,6 +85,23 @@ describe("liftoff validate", () => {
     writeFileSync(file, `export default ${readFileSync(PROPERTY, "utf8")};\n`);
     expect((await run("validate", file)).code).toBe(0);
   });
+
+  it("says what to do with a built library or a module that does not load", async () => {
+    const library = join(dir, "launch-EN0123-development.js");
+    writeFileSync(library, "window._satellite = {};\n");
+    const asLibrary = await run("validate", library);
+    expect(asLibrary.code).toBe(1);
+    expect(asLibrary.err.join("\n")).toContain(
+      `${library} is a built Launch library, not a property file: run \`liftoff import ${library} --out property.json\``,
+    );
+    const script = join(dir, "page.js");
+    writeFileSync(script, "window.x = 1;\n");
+    const asScript = await run("validate", script);
+    expect(asScript.code).toBe(1);
+    expect(asScript.err.join("\n")).toContain(
+      `${script}: cannot load it as a module exporting a property document: window is not defined`,
+    );
+  });
 });
 
 describe("liftoff build", () => {

@@ -13,7 +13,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, extname, join, resolve } from "node:path";
+import { basename, dirname, extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   BuildRefusedError,
@@ -146,7 +146,20 @@ export async function loadProperty(file: string): Promise<PropertyDocument> {
   if (![".ts", ".mts", ".js", ".mjs"].includes(extname(file)))
     throw new UsageError(`${file}: expected a .json property file or a .ts/.js module`);
   readText(file);
-  const module = await importModule(file);
+  // A built library is not a module exporting a document; running it in Node says only
+  // "window is not defined".
+  if (/^launch-[^/]*\.js$/.test(basename(file)))
+    throw new UsageError(
+      `${file} is a built Launch library, not a property file: run \`liftoff import ${file} --out property.json\`, then use property.json`,
+    );
+  let module: Record<string, unknown>;
+  try {
+    module = await importModule(file);
+  } catch (error) {
+    throw new UsageError(
+      `${file}: cannot load it as a module exporting a property document: ${(error as Error).message.split("\n")[0]}`,
+    );
+  }
   const value = module.default ?? module.propertyDocument;
   if (value === undefined)
     throw new UsageError(

@@ -130,3 +130,74 @@ test("the survey corpus round-trips with full agreement", async () => {
   expect(measures.find((m) => m.name === "rules fired")!.original).toHaveLength(8);
   expect(result.code).toBe(0);
 });
+
+// A library given alone: with --fetch the rebuild downloads the files its container names and
+// carries them, as `liftoff import --fetch` does. Adobe's CDN is played by a local server.
+test("--fetch: the rebuild carries the files a lone library names", async () => {
+  test.setTimeout(120_000);
+  const folder = corpus["acme-survey"].folder;
+  const served = new Map<string, string>([
+    ["/5e6f7a8b9c0d/1a2b3c4d5e6f/2b3c4d5e6f7a/", folder],
+    [
+      "/extensions/EP7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b/",
+      join(folder, "hostedLibFiles/EP7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b"),
+    ],
+  ]);
+  const hits: { path: string; fromBrowser: boolean }[] = [];
+  const origin = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const server = createServer((request, response) => {
+    const path = request.url ?? "/";
+    hits.push({ path, fromBrowser: /Chrome/.test(request.headers["user-agent"] ?? "") });
+    const base = [...served.keys()].find((b) => path.startsWith(b));
+    let body: string | undefined;
+    try {
+      // The external code names its own URL when it registers, so it moves with the host.
+      body =
+        base &&
+        readFileSync(join(served.get(base)!, path.slice(base.length)), "utf8").replaceAll(
+          "https://assets.adobedtm.com/",
+          origin(),
+        );
+    } catch {
+      body = undefined;
+    }
+    response.writeHead(body === undefined ? 404 : 200, {
+      "content-type": "text/javascript; charset=utf-8",
+      "access-control-allow-origin": "*",
+    });
+    response.end(body ?? "");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const lone = join(dir, "lone", basename(corpus["acme-survey"].library));
+    mkdirSync(dirname(lone), { recursive: true });
+    const text = readFileSync(corpus["acme-survey"].library, "utf8");
+    writeFileSync(lone, text.replaceAll("https://assets.adobedtm.com/", origin()));
+
+    const fetched = await run(lone, "--fetch", "--json");
+    expect(fetched.err).toBe("");
+    const report = JSON.parse(fetched.out) as {
+      differ: number;
+      pages: { measures: { name: string; original: string[]; rebuild: string[] }[] }[];
+    };
+    expect(report.differ).toBe(0);
+    const requests = report.pages[0]!.measures.find((m) => m.name === "requests")!;
+    expect(requests.rebuild).toEqual(
+      expect.arrayContaining(["library file survey.js", "library file (external custom code)"]),
+    );
+    // The import downloaded each file once; in Chromium only the original asked this host.
+    const surveyHits = hits.filter((h) => h.path.endsWith("/survey.js"));
+    expect(surveyHits.filter((h) => !h.fromBrowser)).toHaveLength(1);
+    expect(surveyHits.filter((h) => h.fromBrowser)).toHaveLength(1);
+    expect(fetched.code).toBe(0);
+
+    // Without --fetch the files stay at their URLs, which validation refuses to build.
+    const left = await run(lone);
+    expect(left.code).toBe(1);
+    expect(left.err).toContain("the rebuild is refused");
+    expect(left.err).toContain("external custom code is still loaded from http://127.0.0.1:");
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});

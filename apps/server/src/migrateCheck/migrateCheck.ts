@@ -18,10 +18,11 @@ import launchChromium, { MissingBrowserError } from "./launchChromium.ts";
 import observePage, { type ObserveOptions } from "./observePage.ts";
 import openBuildFolder, { type BuildFolder } from "./openBuildFolder.ts";
 
-export const MIGRATE_CHECK_USAGE = `  migrate-check <launch-*.js|build folder> [--page URL …] [--json]
+export const MIGRATE_CHECK_USAGE = `  migrate-check <launch-*.js|build folder> [--page URL …] [--fetch] [--json]
         run the original library and Liftoff's rebuild of it side by side in Chromium, on each
         --page (its launch-*.js request answered with each library) or on a generated page;
-        compare rules fired, requests, console errors and _satellite keys; exit 1 if any differ`;
+        compare rules fired, requests, console errors and _satellite keys; exit 1 if any differ.
+        --fetch downloads the files the folder lacks for the rebuild, as liftoff import --fetch`;
 
 export interface MigrateCheckIo {
   out(line: string): void;
@@ -33,6 +34,8 @@ interface Options {
   input: string;
   pages: string[];
   json: boolean;
+  /** Download the external code and hosted files the folder lacks (`liftoff import --fetch`). */
+  fetch: boolean;
 }
 
 class UsageError extends Error {}
@@ -41,9 +44,11 @@ function parse(argv: string[]): Options {
   const positional: string[] = [];
   const pages: string[] = [];
   let json = false;
+  let fetch = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--json") json = true;
+    else if (arg === "--fetch") fetch = true;
     else if (arg === "--page") {
       const value = argv[++i];
       if (value === undefined || value.startsWith("--"))
@@ -60,7 +65,7 @@ function parse(argv: string[]): Options {
         ? `takes one library file, got ${positional.length} arguments`
         : "needs the original launch-*.js library file or its build folder",
     );
-  return { input: resolve(positional[0]!), pages, json };
+  return { input: resolve(positional[0]!), pages, json, fetch };
 }
 
 interface Original {
@@ -104,8 +109,8 @@ const OLDER_STAGE = /"?environment"?\s*:\s*"(development|staging|production)"/;
  * file); an older build without one is matched by the stage it names, else taken as
  * production.
  */
-async function rebuild(input: string, original: Original): Promise<Rebuilt> {
-  const { document: doc } = await importFolder(input);
+async function rebuild(options: Options, original: Original): Promise<Rebuilt> {
+  const { document: doc } = await importFolder(options.input, { fetch: options.fetch });
   const stage = OLDER_STAGE.exec(original.code)?.[1] ?? "production";
   const environment =
     doc.environments.find((e) => original.code.includes(e.id)) ??
@@ -141,8 +146,14 @@ async function comparePages(
   rebuilt: Rebuilt,
 ): Promise<PageComparison[]> {
   const calls = directCalls(rebuilt.doc);
+  const carriedNames = new Set(rebuilt.carried.map((f) => f.path.split("/").pop()!));
   const run = async (url: string, isLibrary: (u: string) => boolean) => {
-    const base: Omit<ObserveOptions, "library"> = { url, isLibrary, directCalls: calls };
+    const base: Omit<ObserveOptions, "library"> = {
+      url,
+      isLibrary,
+      directCalls: calls,
+      carriedNames,
+    };
     const before = await observePage(browser, {
       ...base,
       library: original.code,
@@ -173,7 +184,7 @@ async function comparePages(
 async function check(argv: string[], io: MigrateCheckIo): Promise<number> {
   const options = parse(argv);
   const original = readOriginal(options.input);
-  const rebuilt = await rebuild(options.input, original);
+  const rebuilt = await rebuild(options, original);
   const browser = await launchChromium();
   let pages: PageComparison[];
   try {

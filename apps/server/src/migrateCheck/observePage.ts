@@ -28,6 +28,11 @@ export interface ObserveOptions {
   buildFolder?: BuildFolder;
   /** The rebuild's files, at paths relative to the library's URL. */
   carried?: { path: string; text: string }[];
+  /**
+   * Names of the files the rebuild carries. The original asks for them on Adobe's CDN (or
+   * wherever its build was hosted), so they are counted by name on both sides.
+   */
+  carriedNames: ReadonlySet<string>;
   directCalls: string[];
 }
 
@@ -60,9 +65,11 @@ const hostPath = (url: string) => {
 };
 
 /** External custom code is named after its action, which the rebuild renames. */
+const fileName = (url: string) => new URL(url).pathname.split("/").pop() ?? "";
+const isExternalCode = (name: string) => /-source(\.min)?\.js$/.test(name);
 const libraryFile = (url: string) => {
-  const name = new URL(url).pathname.split("/").pop() ?? "";
-  return `library file ${/-source(\.min)?\.js$/.test(name) ? "(external custom code)" : name}`;
+  const name = fileName(url);
+  return `library file ${isExternalCode(name) ? "(external custom code)" : name}`;
 };
 
 const firstLine = (text: string) => text.split("\n")[0]!;
@@ -201,8 +208,10 @@ export default async function observePage(
       "Object.keys(window._satellite || {}).sort()",
     );
     // Classified at the end: a request event may come before its route has run.
+    const carriedName = (url: string) =>
+      options.carriedNames.has(fileName(url)) || isExternalCode(fileName(url));
     observation.requests = observation.requests.map((url) =>
-      libraryFiles.has(url) ? libraryFile(url) : hostPath(url),
+      libraryFiles.has(url) || carriedName(url) ? libraryFile(url) : hostPath(url),
     );
     return observation;
   } finally {
