@@ -40,11 +40,18 @@ const form = () => screen.getByRole("form", { name: "Import a build folder" });
 
 describe("PropertiesPage: import a build folder", () => {
   it("reads the folder's text files, says how many it sends, and shows the report", async () => {
+    const carried = propertyState();
+    carried.document.extensions.push({
+      name: "acme-survey",
+      displayName: "Acme survey",
+      settings: {},
+      hostedFiles: { "lib.js": "window.acme = 1;" },
+    });
     const { calls } = render({
       "POST /api/properties/import": () => ({
         status: 201,
         body: {
-          property: propertyState(),
+          property: carried,
           report: {
             mapped: [],
             opaque: [],
@@ -74,6 +81,9 @@ describe("PropertiesPage: import a build folder", () => {
     expect(
       within(report).getByText(/^missing file: https:\/\/cdn\.example\/other\.js/),
     ).toBeTruthy();
+    expect(report.textContent).toContain(
+      "Files the property keeps and Liftoff serves: acme-survey/lib.js.",
+    );
   });
 
   it("takes several files chosen without a folder pick", async () => {

@@ -1,4 +1,4 @@
-import type { ImportResult } from "@liftoff/schema";
+import type { ImportResult, PropertyDocument } from "@liftoff/schema";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 
@@ -21,6 +21,7 @@ export default function ImportReport({
   const { report } = result;
   const extensions = report.mapped.filter((m) => !m.from.includes("/"));
   const clean = report.opaque.length === 0 && report.warnings.length === 0;
+  const kept = keptFiles(document);
   return (
     <section className="card import-report" aria-labelledby="import-report">
       <h2 id="import-report" ref={heading} tabIndex={-1}>
@@ -55,6 +56,7 @@ export default function ImportReport({
           </ul>
         </>
       )}
+      {kept.length > 0 && <p>Files the property keeps and Liftoff serves: {kept.join(", ")}.</p>}
       {extensions.length > 0 && (
         <p className="hint">
           Mapped:{" "}
@@ -72,3 +74,18 @@ export default function ImportReport({
     </section>
   );
 }
+
+/** The files an import carried (docs/builder.md, "Files the property carries"), by name. */
+function keptFiles(document: PropertyDocument): string[] {
+  const hosted = document.extensions.flatMap((e) =>
+    Object.keys(e.hostedFiles ?? {}).map((name) => `${e.name}/${name}`),
+  );
+  const code = document.rules.flatMap((r) =>
+    r.actions
+      .filter((a) => a.settings?.isExternal === true && !isUrl(a.settings.source))
+      .map(() => `external code of rule "${r.name}"`),
+  );
+  return [...hosted, ...code];
+}
+
+const isUrl = (value: unknown) => typeof value === "string" && /^(https?:)?\/\//.test(value);
