@@ -39,6 +39,12 @@ export interface ContainerOptions {
   minify: boolean;
   /** Apply setting transforms (libraries) or keep settings as authored (export). */
   transform: boolean;
+  /**
+   * Where the carried files are, relative to the library's folder, before `hosted/`: "" for
+   * a published library; a preview build's own folder (`preview-<id>/`), so it reads the
+   * files of the state it previews, not those of the environment's last build.
+   */
+  carriedFolder?: string;
 }
 
 /** A container whose module scripts and function settings are JsCode, ready for toSource. */
@@ -84,6 +90,7 @@ function ruleFor(rule: PropertyRule, stage: Stage, sequenced: boolean, options: 
             a.id,
             a.modulePath,
             settingsFor(a.modulePath, a.settings, stage, options),
+            options.carriedFolder,
           )
         : settingsFor(a.modulePath, a.settings, stage, options),
       timeout: a.timeout ?? (sequenced ? SEQUENCED_TIMEOUT : undefined),
@@ -162,7 +169,7 @@ export default async function buildContainer(
     extensions[extension.name] = {
       displayName: extension.displayName ?? manifest?.displayName ?? extension.name,
       hostedLibFilesBaseUrl: options.transform
-        ? hostedBaseUrl(extension, doc.company, manifest !== undefined)
+        ? hostedBaseUrl(extension, doc.company, manifest !== undefined, options.carriedFolder)
         : extension.hostedLibFilesBaseUrl,
       settings:
         extension.settings === undefined

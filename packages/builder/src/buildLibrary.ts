@@ -79,7 +79,10 @@ export interface BuiltLibrary {
   /** Module paths in the library, every extension's. */
   modules: string[];
   container: ContainerJson;
-  /** Files published next to the library (carriedFiles.ts): hosted files, external code. */
+  /**
+   * Files published next to the library (carriedFiles.ts): hosted files, external code, at
+   * `hosted/…`; a preview build's at `preview-<id>/hosted/…`.
+   */
   files: CarriedFile[];
 }
 
@@ -118,6 +121,9 @@ function checkPreview(preview: PreviewBuildOptions): PreviewBuildOptions {
   return { sessionId: preview.sessionId, label: preview.label };
 }
 
+/** Where a preview build's carried files are served, beside `preview-<id>.js`. */
+export const previewFolder = (sessionId: string) => `preview-${sessionId}/`;
+
 /** The container assignment and engine, behind the preview prelude for a preview build. */
 async function libraryScript(container: string, preview: PreviewBuildOptions | undefined) {
   const assign = `window._satellite=window._satellite||{},window._satellite.container=${container};\n`;
@@ -143,7 +149,13 @@ export default async function buildLibrary(
   if (problems.length) throw new BuildRefusedError(problems);
 
   const minify = options.minify ?? environment.stage !== "development";
-  const container = await buildContainer(doc, environment, { buildDate, minify, transform: true });
+  const folder = preview ? previewFolder(preview.sessionId) : "";
+  const container = await buildContainer(doc, environment, {
+    buildDate,
+    minify,
+    transform: true,
+    carriedFolder: folder,
+  });
   const code = await libraryScript(toSource(container), preview);
   // Compile (never run) the whole file: a module script kept from an import that is not
   // valid JavaScript must fail the build here, not every page that loads the library.
@@ -160,6 +172,6 @@ export default async function buildLibrary(
     durationMs: Math.round((performance.now() - started) * 10) / 10,
     modules,
     container: toJson(container) as ContainerJson,
-    files: carriedFiles(doc),
+    files: carriedFiles(doc).map((file) => ({ ...file, path: folder + file.path })),
   };
 }

@@ -62,11 +62,12 @@ export function hostedBaseUrl(
   extension: PropertyExtension,
   company: PropertyCompany,
   liftoffExtension: boolean,
+  folder = "",
 ): string | JsCode | undefined {
   if (liftoffExtension) return undefined;
   if (!Object.keys(extension.hostedFiles ?? {}).length) return extension.hostedLibFilesBaseUrl;
   const enforced = company.dynamicCdnEnabled === true && Array.isArray(company.cdnAllowList);
-  return inFolder(`${HOSTED_FOLDER}/${extension.name}/`, enforced);
+  return inFolder(`${folder}${HOSTED_FOLDER}/${extension.name}/`, enforced);
 }
 
 /** Built action settings: carried external code → the URL of its published file. */
@@ -74,9 +75,10 @@ export function externalCodeSettings(
   actionId: string,
   modulePath: string,
   settings: Record<string, unknown>,
+  folder = "",
 ): Record<string, unknown> {
   if (!carriesCode(modulePath, settings)) return settings;
-  return { ...settings, source: inFolder(externalCodePath(actionId)) };
+  return { ...settings, source: inFolder(`${folder}${externalCodePath(actionId)}`) };
 }
 
 /** `a.js` ↔ `a.min.js`: the name the runtime asks for in the other kind of build. */

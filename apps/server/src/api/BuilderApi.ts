@@ -62,6 +62,12 @@ export interface PreviewBuildOptions {
   label: string;
 }
 
+/** A preview build: its code and the files it carries (`preview-<id>/hosted/…`). */
+export interface PreviewBuild {
+  code: string;
+  files: Array<{ path: string; text: string }>;
+}
+
 export type PartialBuilder = Partial<BuilderApi>;
 
 const NAMES = [

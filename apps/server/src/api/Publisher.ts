@@ -20,7 +20,7 @@ import {
 import { assembleDocument, resourceKey } from "../storage/authoring/propertyResources.ts";
 import type { Store } from "../storage/Store.ts";
 import { apiProblems } from "./apiProblems.ts";
-import type { PartialBuilder, PreviewBuildOptions } from "./BuilderApi.ts";
+import type { PartialBuilder, PreviewBuild, PreviewBuildOptions } from "./BuilderApi.ts";
 import { need, type PropertyService } from "./PropertyService.ts";
 import { newId } from "./requestParts.ts";
 
@@ -531,13 +531,17 @@ export class Publisher {
     };
   }
 
-  /** A preview build of `document`, checked and refused as every other build is. */
+  /**
+   * A preview build of `document`, checked and refused as every other build is, with the
+   * files it carries (at `preview-<id>/hosted/…`, served from the session, never stored).
+   */
   async buildPreview(
     document: PropertyDocument,
     environmentId: string,
     preview: PreviewBuildOptions,
-  ): Promise<string> {
-    return (await this.build(document, environmentId, preview)).code;
+  ): Promise<PreviewBuild> {
+    const { code, files } = await this.build(document, environmentId, preview);
+    return { code, files };
   }
 
   /** Refuses a document with validation problems; a builder exception becomes a 422. */

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { LibraryInfo } from "@liftoff/schema";
+import type { LibraryInfo, PreviewSession } from "@liftoff/schema";
 import { importFolder } from "@liftoff/builder";
 import { afterEach, expect, it } from "vitest";
 import type { LiftoffApp } from "../createApp.ts";
@@ -52,4 +52,48 @@ it("a build publishes the files an imported property carries, served beside its 
   const bad = await app.inject({ url: `${base}/hosted/acme%20survey/lib.js` });
   expect(bad.statusCode).toBe(400);
   expect(bad.json()).toMatchObject({ errors: [{ path: "extension" }] });
+});
+
+it("a preview reads the files of the state it previews, before any build publishes them", async () => {
+  app = apiApp();
+  const admin = await signIn(app, "admin", ADMIN_PASSWORD);
+  const editor = await clientWith(app, admin, "editor");
+  const { document } = await importFolder(FOLDER);
+  const id = document.property.id;
+  const development = document.environments.find((e) => e.stage === "development")!.id;
+  const rc = `${document.rules[1]!.actions[0]!.id}-source.js`;
+  expect((await editor.call("POST", "/api/properties/import", document)).statusCode).toBe(201);
+  const started = await editor.call("POST", `/api/properties/${id}/previews`, {
+    url: "https://www.acme.test/",
+  });
+  expect(started.statusCode, started.body).toBe(201);
+  const session = started.json<PreviewSession>();
+
+  const base = `/libs/${id}/${development}`;
+  // Nothing is published yet: the environment has no hosted files of its own.
+  expect((await app.inject({ url: `${base}/hosted/acme-survey/lib.js` })).statusCode).toBe(404);
+  const script = await app.inject({ url: `${base}/preview-${session.id}.js` });
+  expect(script.statusCode, script.body).toBe(200);
+  expect(script.body).toContain(`+"preview-${session.id}/hosted/acme-survey/"`);
+  expect(script.body).toContain(`+"preview-${session.id}/hosted/core/${rc}"`);
+
+  const folder = `${base}/preview-${session.id}/hosted`;
+  const hosted = await app.inject({ url: `${folder}/acme-survey/lib.js` });
+  expect(hosted.statusCode).toBe(200);
+  expect(hosted.body).toBe(
+    document.extensions.find((e) => e.name === "acme-survey")!.hostedFiles!["lib.js"],
+  );
+  expect(hosted.headers["cache-control"]).toBe("no-store");
+  expect(hosted.headers["content-type"]).toContain("application/javascript");
+  const code = await app.inject({ url: `${folder}/core/${rc}` });
+  expect(code.statusCode).toBe(200);
+  expect(code.body).toContain("_satellite.__registerScript(document.currentScript.src,");
+  expect((await app.inject({ url: `${folder}/acme-survey/other.js` })).statusCode).toBe(404);
+  const bad = await app.inject({ url: `${base}/preview-xyz/hosted/acme-survey/lib.js` });
+  expect(bad.statusCode).toBe(400);
+  expect(bad.json()).toMatchObject({ errors: [{ path: "previewFolder" }] });
+
+  // An ended session's files are gone with it.
+  expect((await editor.call("DELETE", `/api/previews/${session.id}`)).statusCode).toBe(200);
+  expect((await app.inject({ url: `${folder}/acme-survey/lib.js` })).statusCode).toBe(404);
 });

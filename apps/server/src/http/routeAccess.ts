@@ -29,6 +29,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /libs/allowed-hosts.json": "public",
   "GET /libs/:propertyId/:environmentId/:fileName": "public",
   "GET /libs/:propertyId/:environmentId/hosted/:extension/:fileName": "public",
+  "GET /libs/:propertyId/:environmentId/:previewFolder/hosted/:extension/:fileName": "public",
   "POST /preview/:id/trace": "public",
   "OPTIONS /preview/:id/trace": "public",
 

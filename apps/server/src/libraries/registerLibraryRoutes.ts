@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { contentTypeOf } from "../api/Publisher.ts";
 import { problems } from "../http/problems.ts";
 import type { PreviewLibrary } from "../preview/previewLibrary.ts";
 import type { Store } from "../storage/Store.ts";
@@ -7,6 +8,8 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const FILE = /^[A-Za-z0-9_.-]{1,128}$/;
 /** A preview session's build (docs/preview.md), next to the environment's own file. */
 const PREVIEW_FILE = /^preview-([0-9a-f]{32})\.js$/;
+/** The folder of the files a preview session's build carries. */
+const PREVIEW_FOLDER = /^preview-([0-9a-f]{32})$/;
 
 /**
  * The message Launch's dynamic host resolution prints (spec §8), reused so the same search
@@ -25,7 +28,8 @@ export const HOST_NOT_ALLOWED =
  * requests on a host not on a non-empty list are refused.
  * `preview-<session id>.js` in the same folder is a preview session's build, never cached.
  * `hosted/<extension>/<file>` beside the library are the files the property carries (hosted
- * files, external custom code), published with each build and cached like its library.
+ * files, external custom code), published with each build and cached like its library;
+ * `preview-<id>/hosted/<extension>/<file>` are those of a preview session's build.
  */
 export default function registerLibraryRoutes(
   app: FastifyInstance,
@@ -37,15 +41,16 @@ export default function registerLibraryRoutes(
   );
 
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { propertyId, environmentId, fileName, extension } = request.params as Record<
-      string,
-      string | undefined
-    >;
+    const { propertyId, environmentId, fileName, extension, previewFolder } =
+      request.params as Record<string, string | undefined>;
     for (const [field, value, pattern] of [
       ["propertyId", propertyId, ID],
       ["environmentId", environmentId, ID],
       ["fileName", fileName, FILE],
       ...(extension === undefined ? [] : [["extension", extension, ID] as const]),
+      ...(previewFolder === undefined
+        ? []
+        : [["previewFolder", previewFolder, PREVIEW_FOLDER] as const]),
     ] as const) {
       if (!pattern.test(value ?? ""))
         throw problems.invalidQuery(`${field}: ${JSON.stringify(value)} is not a valid id.`, {
@@ -62,13 +67,22 @@ export default function registerLibraryRoutes(
         },
       );
     const previewId = extension === undefined ? PREVIEW_FILE.exec(fileName!)?.[1] : undefined;
-    if (preview && previewId !== undefined)
-      return reply
+    const uncached = () =>
+      reply
         .header("cache-control", "no-store")
         .header("access-control-allow-origin", "*")
-        .header("x-content-type-options", "nosniff")
+        .header("x-content-type-options", "nosniff");
+    if (preview && previewId !== undefined)
+      return uncached()
         .type("text/javascript; charset=utf-8")
-        .send(await preview(propertyId!, environmentId!, previewId));
+        .send(await preview.script(propertyId!, environmentId!, previewId));
+    if (previewFolder !== undefined) {
+      const path = `${previewFolder}/hosted/${extension!}/${fileName!}`;
+      const text = await preview?.file(propertyId!, environmentId!, previewFolder.slice(8), path);
+      if (text === undefined)
+        throw problems.notFound(`No file ${path} for an active preview of ${propertyId}.`);
+      return uncached().type(contentTypeOf(fileName!)).send(text);
+    }
     // Carried files are stored under their path beside the library (Publisher.buildInto).
     const stored = extension === undefined ? fileName! : `hosted/${extension}/${fileName!}`;
     const file = await store.libraries.get(propertyId!, environmentId!, stored);
@@ -92,4 +106,5 @@ export default function registerLibraryRoutes(
   };
   app.get("/libs/:propertyId/:environmentId/:fileName", serve);
   app.get("/libs/:propertyId/:environmentId/hosted/:extension/:fileName", serve);
+  app.get("/libs/:propertyId/:environmentId/:previewFolder/hosted/:extension/:fileName", serve);
 }

@@ -5,12 +5,21 @@ import type { PreviewBuilds } from "./PreviewBuilds.ts";
 import { failedBuildScript, leavePreviewScript } from "./previewScripts.ts";
 import type { PreviewSessions } from "./PreviewSessions.ts";
 
-/** What `GET /libs/:propertyId/:environmentId/preview-<id>.js` answers (docs/preview.md). */
-export type PreviewLibrary = (
-  propertyId: string,
-  environmentId: string,
-  sessionId: string,
-) => Promise<string>;
+/** What the library routes answer for a preview session (docs/preview.md). */
+export interface PreviewLibrary {
+  /** `GET /libs/:propertyId/:environmentId/preview-<id>.js` */
+  script(propertyId: string, environmentId: string, sessionId: string): Promise<string>;
+  /**
+   * `GET /libs/:propertyId/:environmentId/preview-<id>/hosted/<extension>/<file>`: a file the
+   * session's build carries; undefined for an ended or unknown session or a file it lacks.
+   */
+  file(
+    propertyId: string,
+    environmentId: string,
+    sessionId: string,
+    path: string,
+  ): Promise<string | undefined>;
+}
 
 /**
  * An active session of the property: its preview build (the revision it was built from is
@@ -26,24 +35,35 @@ export default function previewLibrary(
 ): PreviewLibrary {
   const published = async (propertyId: string, environmentId: string) =>
     (await store.libraries.get(propertyId, environmentId, LIBRARY_FILE))?.body.toString("utf8");
-
-  return async (propertyId, environmentId, sessionId) => {
+  const active = (propertyId: string, sessionId: string) => {
     const session = sessions.get(sessionId);
-    if (!session || session.endedAt || session.propertyId !== propertyId) {
-      if (session?.endedAt) builds.forget(sessionId);
-      const code = await published(propertyId, environmentId);
-      if (code === undefined)
-        throw problems.notFound(`No library ${LIBRARY_FILE} for ${propertyId}/${environmentId}.`);
-      return leavePreviewScript(code);
-    }
-    try {
-      const { code, revision } = await builds.code(session);
-      sessions.setRevision(session.id, revision);
-      return code;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const code = (await published(propertyId, environmentId)) ?? "";
-      return failedBuildScript(reason, code, session.id);
-    }
+    return session && !session.endedAt && session.propertyId === propertyId ? session : undefined;
+  };
+
+  return {
+    async script(propertyId, environmentId, sessionId) {
+      const session = active(propertyId, sessionId);
+      if (!session) {
+        if (sessions.get(sessionId)?.endedAt) builds.forget(sessionId);
+        const code = await published(propertyId, environmentId);
+        if (code === undefined)
+          throw problems.notFound(`No library ${LIBRARY_FILE} for ${propertyId}/${environmentId}.`);
+        return leavePreviewScript(code);
+      }
+      try {
+        const { code, revision } = await builds.code(session);
+        sessions.setRevision(session.id, revision);
+        return code;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const code = (await published(propertyId, environmentId)) ?? "";
+        return failedBuildScript(reason, code, session.id);
+      }
+    },
+    async file(propertyId, _environmentId, sessionId, path) {
+      const session = active(propertyId, sessionId);
+      if (!session) return undefined;
+      return builds.file(session, path).catch(() => undefined);
+    },
   };
 }
