@@ -12,12 +12,18 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
-import { createContext, Script } from "node:vm";
 import type { ImportReport, PropertyDocument } from "@liftoff/schema";
 import { isUrl, twinName } from "./carriedFiles.ts";
 import { hostedFileNames } from "./checkCarriedFiles.ts";
 import { describeFetch, fetchText } from "./fetchText.ts";
 import importLaunch from "./importLaunch.ts";
+import {
+  findNode,
+  isSatelliteMember,
+  literalValue,
+  parseScript,
+  type ScriptNode,
+} from "./scriptLiterals.ts";
 import { CUSTOM_CODE_ACTION } from "./transforms.ts";
 import validateProperty from "./validateProperty.ts";
 
@@ -158,20 +164,29 @@ function firstOf(sources: FileSource[]): FileSource {
   };
 }
 
-/** The code an `RC…-source.js` file hands to `_satellite.__registerScript(url, code)`. */
+/**
+ * The code an `RC…-source.js` file hands to `_satellite.__registerScript(url, code)`: the
+ * call's second argument, read as a string literal without running the file.
+ */
 export function registeredCode(text: string): string | undefined {
-  let code: unknown;
-  const satellite = { __registerScript: (_url: unknown, c: unknown) => void (code = c) };
-  const context = createContext(
-    { _satellite: satellite, window: { _satellite: satellite } },
-    { codeGeneration: { strings: false, wasm: false } },
-  );
+  let program;
   try {
-    new Script(text).runInContext(context, { timeout: 1000 });
+    program = parseScript(text, "The file");
   } catch {
-    // A file that throws after registering still gave its code; one that did not is reported.
+    return undefined;
   }
-  return typeof code === "string" ? code : undefined;
+  const call = findNode(
+    program,
+    (node) => node.type === "CallExpression" && isSatelliteMember(node.callee, "__registerScript"),
+  );
+  const code = (call?.arguments as ScriptNode[] | undefined)?.[1];
+  if (!code) return undefined;
+  try {
+    const value = literalValue(code, text);
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function carryExternalCode(doc: PropertyDocument, report: ImportReport, source: FileSource) {

@@ -1,22 +1,23 @@
 /**
  * The container object inside a built Launch library (`launch-*.js`). Such a file is
- * JavaScript, and the container holds functions, so it cannot be read as JSON. It is run in
- * a node:vm context that has no globals but a `window` whose `_satellite.container` setter
- * captures the value and stops the script at once: the container literal is evaluated, the
- * engine after it never runs. A timeout bounds anything a hostile file does before that.
- * (node:vm is not a security boundary; it keeps the evaluation away from Node's globals.)
+ * JavaScript, and the container holds functions, so it cannot be read as JSON. It is parsed,
+ * never run (scriptLiterals.ts): the first `window._satellite.container = {…}` assignment's
+ * object literal becomes the value, each function in it its source text.
  */
-import { createContext, Script } from "node:vm";
 import { isPlainObject } from "@liftoff/schema";
+import {
+  findNode,
+  FunctionSource,
+  isSatelliteMember,
+  isUnsupportedLiteral,
+  literalValue,
+  parseScript,
+  type ScriptNode,
+} from "./scriptLiterals.ts";
 
-/** A function found in the container, as its source text. */
-export class FunctionSource {
-  constructor(readonly code: string) {}
-}
+export { FunctionSource };
 
-const TIMEOUT_MS = 1000;
-
-/** Copies a value out of the vm realm; functions become FunctionSource, cycles are cut. */
+/** Copies a value built in JavaScript; functions become FunctionSource, cycles are cut. */
 export function toPlain(value: unknown, seen: Set<unknown>): unknown {
   if (typeof value === "function")
     return new FunctionSource(Function.prototype.toString.call(value));
@@ -32,41 +33,25 @@ export function toPlain(value: unknown, seen: Set<unknown>): unknown {
 }
 
 export default function readLibraryFile(text: string): Record<string, unknown> {
-  const stop = new Error("container captured");
-  let captured: unknown;
-  let found = false;
-  const satellite = {};
-  Object.defineProperty(satellite, "container", {
-    set(value: unknown) {
-      captured = value;
-      found = true;
-      throw stop;
-    },
-    get: () => undefined,
-  });
-  const context = createContext(
-    { window: { _satellite: satellite } },
-    { codeGeneration: { strings: false, wasm: false } },
+  const program = parseScript(text, "The library file");
+  const assignment = findNode(
+    program,
+    (node) =>
+      node.type === "AssignmentExpression" &&
+      node.operator === "=" &&
+      isSatelliteMember(node.left, "container"),
   );
-  let script: Script;
-  try {
-    script = new Script(text, { filename: "launch-library.js" });
-  } catch (error) {
-    throw new Error(`The library file is not valid JavaScript: ${(error as Error).message}`);
-  }
-  try {
-    script.runInContext(context, { timeout: TIMEOUT_MS });
-  } catch (error) {
-    if (error !== stop && !found)
-      throw new Error(
-        `The library file failed before it set window._satellite.container: ${(error as Error)?.message ?? String(error)}`,
-      );
-  }
-  if (!found)
+  if (!assignment)
     throw new Error(
       "No window._satellite.container assignment found: is this a Launch library file?",
     );
-  const container = toPlain(captured, new Set());
+  let container: unknown;
+  try {
+    container = literalValue(assignment.right as ScriptNode, text);
+  } catch (error) {
+    if (!isUnsupportedLiteral(error)) throw error;
+    throw new Error(`window._satellite.container: ${error.message}`);
+  }
   if (!isPlainObject(container)) throw new Error("window._satellite.container is not an object.");
   return container;
 }
