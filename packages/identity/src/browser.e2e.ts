@@ -58,7 +58,7 @@ test("gets a MID over CORS and keeps it in a real AMCV cookie across page loads"
   const amcv = cookies.find((c) => c.name === AMCV)!;
   expect(decodeURIComponent(amcv.value)).toMatch(
     new RegExp(
-      `^-?\\d+\\|MCMID\\|${id}\\|MCIDTS\\|\\d+\\|MCAAMLH-\\d+\\|9\\|MCAAMB-\\d+\\|blob-\\d+\\|vVersion\\|5\\.5\\.0$`,
+      `^-?\\d+\\|MCIDTS\\|\\d+\\|MCMID\\|${id}\\|MCAAMLH-\\d+\\|9\\|MCAAMB-\\d+\\|blob-\\d+\\|vVersion\\|5\\.5\\.0$`,
     ),
   );
   // Visitor asks for two years; Chromium caps every cookie at 400 days (RFC 6265bis).
@@ -75,8 +75,14 @@ test("mints a local MID when /id outlasts loadTimeout", async ({ page }) => {
   server.behaviour.delayMs = 5000;
   await open(page, { loadTimeout: 300 });
   const started = Date.now();
-  expect(await mid(page)).toMatch(/^[1-9]\d{37}$/);
+  const local = await mid(page);
+  expect(local).toMatch(/^[1-9]\d{37}$/);
   expect(Date.now() - started).toBeLessThan(3000);
+  // As 5.5.0: the audience data the MC call did not bring is asked for with the local MID.
+  await expect.poll(() => server.calls("/id").length).toBe(2);
+  const followUp = server.calls("/id")[1]!.searchParams;
+  expect(followUp.get("d_fieldgroup")).toBe("AAM");
+  expect(followUp.get("d_mid")).toBe(local);
 });
 
 test("hashes customer IDs the same with SubtleCrypto and with the fallback", async ({ page }) => {

@@ -65,7 +65,8 @@ const FIELDS = {
  * AMCV cookie; the `/id` call runs at most once a day (`MCIDTS`), again when the customer
  * IDs change, and never before opt-in approves ecid (and aam for customer IDs and AAM
  * data) when opt-in applies (spec §6). A call that fails or outlasts `loadTimeout` leaves a
- * locally minted MID, which the next page's call offers to the server as `d_mid`.
+ * locally minted MID, which the AAM call that follows it (and the next page's) offers to the
+ * server as `d_mid`.
  */
 export default function createVisitor({
   win,
@@ -145,14 +146,25 @@ export default function createVisitor({
       .finally(save);
   }
 
-  // Starts an /id call when one is due; returns the call in flight, if any.
-  function ensureIdCall(): Promise<void> | undefined {
+  // The audience data (location hint, blob) 5.5.0 asks for at start-up, next to the MID.
+  const aamMissing = () => allowed("aam") && !(get("MCAAMLH") && get("MCAAMB"));
+
+  /**
+   * Starts an /id call when one is due; returns the call in flight, if any. An `MC` call
+   * when the day has no MID yet; then, as 5.5.0 does, an `AAM` call with the MID when the
+   * customer IDs changed or, for whoever wants it, audience data is still missing (the `MC`
+   * call failed, or its answer had none).
+   */
+  function ensureIdCall(wantAam = false): Promise<void> | undefined {
     if (idCall || !allowed()) return idCall;
     const aam = allowed("aam");
     const mid = get("MCMID");
     const fresh = mid && get("MCIDTS") === today();
-    if (fresh && !newCustomerIds()) return;
+    if (fresh && !newCustomerIds() && !(wantAam && aamMissing())) return;
     if (aam) sentCustomerIds = customerIdsHash();
+    // The day is stamped when the MC call is made, whatever its answer (as in 5.5.0): a
+    // failed call is not repeated today; later pages offer the local MID in an AAM call.
+    if (!fresh) set("MCIDTS", today());
     const url = buildIdUrl(
       base,
       orgId,
@@ -168,7 +180,6 @@ export default function createVisitor({
       if (typeof id !== "string" || !VALID_MID.test(id))
         throw new Error(String((body.error_msg as string) ?? "no valid d_mid"));
       set("MCMID", id);
-      set("MCIDTS", today());
       const ttl = Number(body.id_sync_ttl) || ID_SYNC_TTL_S;
       const region = body.dcs_region as string | number | undefined;
       if (typeof body.d_optout === "string") setOptOut(body);
@@ -182,8 +193,9 @@ export default function createVisitor({
     const mintLocally = () => get("MCMID") || set("MCMID", mintMid());
     return (idCall = request(url, onBody, mintLocally).finally(() => {
       idCall = undefined;
-      // Customer IDs set while the call was out still need to reach the server.
-      if (newCustomerIds()) void ensureIdCall();
+      // Customer IDs set while the call was out still need to reach the server; audience
+      // data an MC call did not bring is asked for once more.
+      if (newCustomerIds() || (!fresh && aamMissing())) void ensureIdCall(true);
     }));
   }
 
@@ -199,7 +211,8 @@ export default function createVisitor({
   // A remote field: answered now when known (or when nothing will bring it), else when the
   // request that brings it settles. `forceCallCallback` answers at once, even with "".
   function getField(key: string, callback?: Callback<string>, force?: boolean): string {
-    const ok = allowed(key === "MCAAMLH" || key === "MCAAMB" ? "aam" : "ecid");
+    const audience = key === "MCAAMLH" || key === "MCAAMB";
+    const ok = allowed(audience ? "aam" : "ecid");
     const value = ok ? get(key) : "";
     // MCAID comes from the AMCV cookie or an `adobe_mc` link: Liftoff runs no Analytics
     // tracking server to ask, so an unknown MCAID answers "" at once.
@@ -211,7 +224,7 @@ export default function createVisitor({
             `${base}/optOutStatus?d_visid_ver=${VERSION}&d_orgid=${org}${get("MCMID") && `&d_mid=${get("MCMID")}`}&ts=${Date.now()}`,
             setOptOut,
           ).finally(() => (optOutCall = undefined)))
-        : key !== "MCAID" && ensureIdCall());
+        : key !== "MCAID" && ensureIdCall(audience));
     if (pending && !force) void pending.then(() => answer(callback, get(key)));
     else answer(callback, value);
     return value;
@@ -319,7 +332,7 @@ export default function createVisitor({
   if (sdid?.SDID) sdids.adopt(sdid.SDID);
   applyServerState(serverState);
   const start = () => {
-    if (allowed() && !ensureIdCall()) save();
+    if (allowed() && !ensureIdCall(true)) save();
   };
   start();
   // When opt-in applies, identity waits for the visitor's decision (spec §6).

@@ -12,7 +12,16 @@ export interface Measure {
   agree: boolean;
   /** The first difference, in words; absent when the two agree. */
   difference?: string;
+  /** Differences that are known and explained, so they do not count (`Explained`). */
+  explained?: string[];
 }
+
+/**
+ * Keys the rebuild's `_satellite` may have that the original's lacks, with the reason: APIs a
+ * newer turbine added, which Liftoff's runtime (turbine 28's API) always has. They change
+ * nothing for code written against the older API.
+ */
+export type Explained = Map<string, string>;
 
 export interface PageComparison {
   page: string;
@@ -70,10 +79,20 @@ const loaded = (o: Observation) => [
       : "library did not start",
 ];
 
+/** The rebuild's keys less those `explained` accounts for, and the notes saying so. */
+function explainKeys(original: string[], rebuild: string[], explained: Explained) {
+  const added = rebuild.filter((key) => explained.has(key) && !original.includes(key));
+  return {
+    keys: rebuild.filter((key) => !added.includes(key)),
+    notes: added.map((key) => `rebuild adds "${key}": ${explained.get(key)!}`),
+  };
+}
+
 export default function compareObservations(
   page: string,
   original: Observation,
   rebuild: Observation,
+  explained: Explained = new Map(),
 ): PageComparison {
   const library = measure("library", loaded(original), loaded(rebuild), true);
   // Two libraries that both failed to run agree on nothing that matters.
@@ -86,7 +105,13 @@ export default function compareObservations(
       measure("rules fired", original.rules, rebuild.rules, true),
       measure("requests", original.requests, rebuild.requests, false),
       measure("console errors", original.consoleErrors, rebuild.consoleErrors, false),
-      measure("_satellite keys", original.satelliteKeys, rebuild.satelliteKeys, false),
+      satelliteKeys(original.satelliteKeys, rebuild.satelliteKeys, explained),
     ],
   };
+}
+
+function satelliteKeys(original: string[], rebuild: string[], explained: Explained): Measure {
+  const { keys, notes } = explainKeys(original, rebuild, explained);
+  const result = measure("_satellite keys", original, keys, false);
+  return notes.length ? { ...result, rebuild: [...rebuild].sort(), explained: notes } : result;
 }

@@ -39,7 +39,7 @@ export default function formatComparison(pages: PageComparison[]): string {
         m.name,
         side(m.original),
         side(m.rebuild),
-        m.agree ? "agree" : `differ: ${m.difference}`,
+        m.agree ? ["agree", ...(m.explained ?? [])].join("; ") : `differ: ${m.difference}`,
       ]);
     }
     lines.push(...table(rows).map((l) => `  ${l}`), "");

@@ -8,6 +8,7 @@ import { elementFor } from "./generatedPage.ts";
 import migrateCheck from "./migrateCheck.ts";
 import type { Observation } from "./observePage.ts";
 import openBuildFolder from "./openBuildFolder.ts";
+import { explainedKeys, originalMinified } from "./originalBuildInfo.ts";
 
 const observation = (o: Partial<Observation>): Observation => ({
   libraryRequests: 1,
@@ -57,6 +58,53 @@ describe("compareObservations", () => {
       agree: false,
       difference: "neither ran: library not requested by the page",
     });
+  });
+});
+
+describe("what the original's buildInfo explains", () => {
+  const turbine27 =
+    'window._satellite.container={buildInfo:{minified:!0,buildDate:"2020-11-05T05:15:23Z",turbineVersion:"27.0.0"},dataElements:{}}';
+  const turbine28 =
+    'window._satellite.container = {\n  "buildInfo": {\n    "minified": false,\n    "turbineVersion": "28.1.0"\n  }}';
+
+  test("an older turbine's original: the rebuild's _satellite.environment is explained", () => {
+    const explained = explainedKeys(turbine27);
+    expect([...explained.keys()]).toEqual(["environment"]);
+    expect(explainedKeys(turbine28).size).toBe(0);
+    expect(explainedKeys("window._satellite.container={}").size).toBe(0);
+    const keys = ["buildInfo", "track"];
+    const page = compareObservations(
+      "p",
+      observation({ satelliteKeys: keys }),
+      observation({ satelliteKeys: [...keys, "environment"] }),
+      explained,
+    );
+    const measure = page.measures.find((m) => m.name === "_satellite keys")!;
+    expect(measure).toMatchObject({
+      agree: true,
+      rebuild: ["buildInfo", "environment", "track"],
+      explained: ['rebuild adds "environment": turbine 28 API, the original runs turbine 27.0.0'],
+    });
+    expect(formatComparison([page])).toContain(
+      'agree; rebuild adds "environment": turbine 28 API, the original runs turbine 27.0.0',
+    );
+    // Explained keys are only those the original lacks; any other key still differs.
+    const other = compareObservations(
+      "p",
+      observation({ satelliteKeys: keys }),
+      observation({ satelliteKeys: [...keys, "environment", "extra"] }),
+      explained,
+    );
+    expect(other.measures.find((m) => m.name === "_satellite keys")).toMatchObject({
+      agree: false,
+      difference: 'only in rebuild: "extra"',
+    });
+  });
+
+  test("the rebuild is minified as the original was", () => {
+    expect(originalMinified(turbine27)).toBe(true);
+    expect(originalMinified(turbine28)).toBe(false);
+    expect(originalMinified("window._satellite.container={buildInfo:{}}")).toBeUndefined();
   });
 });
 

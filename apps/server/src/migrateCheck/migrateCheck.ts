@@ -17,6 +17,7 @@ import { generatedPageHtml, startGeneratedSite } from "./generatedPage.ts";
 import launchChromium, { MissingBrowserError } from "./launchChromium.ts";
 import observePage, { type ObserveOptions } from "./observePage.ts";
 import openBuildFolder, { type BuildFolder } from "./openBuildFolder.ts";
+import { explainedKeys, originalMinified } from "./originalBuildInfo.ts";
 
 export const MIGRATE_CHECK_USAGE = `  migrate-check <launch-*.js|build folder> [--page URL …] [--fetch] [--json]
         run the original library and Liftoff's rebuild of it side by side in Chromium, on each
@@ -116,7 +117,11 @@ async function rebuild(options: Options, original: Original): Promise<Rebuilt> {
     doc.environments.find((e) => original.code.includes(e.id)) ??
     doc.environments.find((e) => e.stage === stage);
   if (!environment) throw new UsageError("the imported property has no environment to build");
-  const lib = await buildLibrary(doc, { environmentId: environment.id });
+  const minify = originalMinified(original.code);
+  const lib = await buildLibrary(doc, {
+    environmentId: environment.id,
+    ...(minify === undefined ? {} : { minify }),
+  });
   return { doc, code: lib.code, carried: carriedFiles(doc) };
 }
 
@@ -164,7 +169,7 @@ async function comparePages(
       library: rebuilt.code,
       carried: rebuilt.carried,
     });
-    return compareObservations(url, before, after);
+    return compareObservations(url, before, after, explainedKeys(original.code));
   };
   if (options.pages.length) {
     const results: PageComparison[] = [];
