@@ -84,6 +84,24 @@ describe("importFolder: a downloaded Launch build", () => {
     );
   });
 
+  // Real extensions often name their files through constants (Adobe Analytics'
+  // MANAGED_LIB_PATHS.APP_MEASUREMENT), which no literal scan finds: every file Launch hosted
+  // for the extension, in the folder named after its package id, comes along.
+  it("carries every file of the extension's hostedLibFiles folder, whatever names its code computes", async () => {
+    const dir = tempDir();
+    cpSync(FOLDER, dir, { recursive: true });
+    const hosted = join(dir, "BL5a17c0de/hostedLibFiles/EPacmesurvey");
+    writeFileSync(join(hosted, "Module_Extra.min.js"), "window.__extra = 1;\n");
+    writeFileSync(join(dir, "BL5a17c0de/hostedLibFiles/EPother.js"), "not this one\n");
+    const { document, report } = await importFolder(dir);
+    expect(Object.keys(survey(document).hostedFiles!).sort()).toEqual([
+      "Module_Extra.min.js",
+      "lib.js",
+    ]);
+    expect(survey(document).hostedFiles!["Module_Extra.min.js"]).toBe("window.__extra = 1;\n");
+    expect(report.warnings.filter((w) => /computed name|missing/.test(w))).toEqual([]);
+  });
+
   it("refuses a folder with no library, naming it", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "notes.txt"), "");

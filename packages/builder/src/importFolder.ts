@@ -40,6 +40,11 @@ export interface ImportFilesOptions {
 /** Where a file the container names comes from: the folder, else (with `fetch`) its URL. */
 interface FileSource {
   find(url: string, names: string[]): Promise<{ name: string; text: string } | undefined>;
+  /**
+   * Every file a build folder holds for one extension (`hostedLibFiles/<EP id>/<name>`): the
+   * files Launch hosted for it, whatever names its code computes.
+   */
+  hostedFolder?(packageId: string): Array<{ name: string; text: string }>;
 }
 
 /** Every file under `dir`, relative, `/`-separated. */
@@ -131,6 +136,14 @@ function folderSource(files: string[], read: (file: string) => string): FileSour
       }
       return Promise.resolve(undefined);
     },
+    hostedFolder(packageId) {
+      const folder = `/hostedLibFiles/${packageId}/`;
+      return sorted.flatMap((file) => {
+        const at = `/${file}`.indexOf(folder);
+        const name = at < 0 ? "" : file.slice(at + folder.length - 1);
+        return name && !name.includes("/") ? [{ name, text: read(file) }] : [];
+      });
+    },
   };
 }
 
@@ -161,6 +174,7 @@ function firstOf(sources: FileSource[]): FileSource {
       }
       return undefined;
     },
+    hostedFolder: (packageId) => sources.flatMap((s) => s.hostedFolder?.(packageId) ?? []),
   };
 }
 
@@ -215,11 +229,17 @@ async function carryHostedFiles(doc: PropertyDocument, report: ImportReport, sou
     const base = extension.hostedLibFilesBaseUrl;
     if (!extension.opaqueModules || base === undefined) continue;
     const scripts = Object.values(extension.opaqueModules).map((m) => m.script);
-    if (scripts.some((s) => /getHostedLibFileUrl\(\s*[^"'\s)]/.test(s)))
+    // The folder Launch hosted the extension's files in is named after its package id.
+    const packageId = /\/(EP[A-Za-z0-9]+)\/?$/.exec(base)?.[1];
+    const bundled = packageId ? (source.hostedFolder?.(packageId) ?? []) : [];
+    for (const file of bundled)
+      extension.hostedFiles = { ...extension.hostedFiles, [file.name]: file.text };
+    if (!bundled.length && scripts.some((s) => /getHostedLibFileUrl\(\s*[^"'\s)]/.test(s)))
       report.warnings.push(
         `extension "${extension.name}" calls getHostedLibFileUrl with a computed name; add the files it loads to its hostedFiles`,
       );
     for (const name of hostedFileNames(scripts)) {
+      if (extension.hostedFiles?.[name] !== undefined) continue;
       const found = await source.find(base + name, [name, twinName(name)]);
       if (!found) {
         report.warnings.push(

@@ -18,7 +18,7 @@ export interface Measure {
 
 /**
  * Keys the rebuild's `_satellite` may have that the original's lacks, with the reason: APIs a
- * newer turbine added, which Liftoff's runtime (turbine 28's API) always has. They change
+ * newer turbine added, which Liftoff's runtime always has. They change
  * nothing for code written against the older API.
  */
 export type Explained = Map<string, string>;

@@ -59,9 +59,13 @@ window.addEventListener("click", function (e) {
 window.addEventListener("submit", function (e) { e.preventDefault(); });
 `;
 
+/**
+ * Host and path; runs of 8 or more digits become `#`: cache busters and timestamps in paths
+ * (an Analytics beacon ends in `/s<random>`) differ on every load.
+ */
 const hostPath = (url: string) => {
   const u = new URL(url);
-  return `${u.host}${u.pathname}`;
+  return `${u.host}${u.pathname.replace(/\d{8,}/g, "#")}`;
 };
 
 /** External custom code is named after its action, which the rebuild renames. */

@@ -17,10 +17,14 @@ export function originalMinified(code: string): boolean | undefined {
   return value === undefined ? undefined : value === "!0" || value === "true";
 }
 
-/** `_satellite` keys turbine 28 added, for an original built with an older turbine. */
+/**
+ * `_satellite` keys a newer turbine added (`environment`: 27.0.0 lacks it, 27.5.0 and 28
+ * have it), for an original built with a turbine before 28; explained only when the
+ * original's `_satellite` lacks them.
+ */
 export function explainedKeys(code: string): Explained {
   const version = /^"([^"]*)"$/.exec(buildInfoField(code, "turbineVersion") ?? "")?.[1];
   const major = Number(/^(\d+)\./.exec(version ?? "")?.[1]);
   if (!(major < 28)) return new Map();
-  return new Map([["environment", `turbine 28 API, the original runs turbine ${version}`]]);
+  return new Map([["environment", `a newer turbine's API, the original runs turbine ${version}`]]);
 }
