@@ -4,7 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { latestVersion } from "./storage/migrations.ts";
+import { PostgresStore } from "./storage/PostgresStore.ts";
+import { SqliteStore } from "./storage/SqliteStore.ts";
+import useTestPostgres from "./storage/testPostgres.ts";
 
 const CLI = new URL("./cli.ts", import.meta.url).href;
 // The child resolves tsx and the workspace packages from the repository.
@@ -12,24 +17,26 @@ const REPO = fileURLToPath(new URL("../../../", import.meta.url));
 const root = mkdtempSync(join(tmpdir(), "liftoff-startup-"));
 chmodSync(root, 0o755);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+const cluster = useTestPostgres();
 
 // Root may write any file; run as nobody then, so a read-only file is read-only.
 const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+
+// A script file, not `-e`: the SQLite writer's worker threads inherit the child's flags, and
+// `--input-type=module` would turn their CommonJS code into a module.
+const SERVE = join(root, "serve.mjs");
+writeFileSync(
+  SERVE,
+  `const { main } = await import(${JSON.stringify(CLI)});
+process.exitCode = await main(["serve", "--port", "0", ...JSON.parse(process.argv[2])]);
+`,
+);
 
 /** `liftoff serve` in a child process of its own: its stderr and exit code. */
 function serve(...args: string[]) {
   const run = spawnSync(
     process.execPath,
-    [
-      "--conditions=liftoff:source",
-      "--import",
-      "tsx",
-      "--input-type=module",
-      "-e",
-      `const { main } = await import(${JSON.stringify(CLI)});
-       process.exitCode = await main(["serve", "--port", "0", ...JSON.parse(process.argv[1])]);`,
-      JSON.stringify(args),
-    ],
+    ["--conditions=liftoff:source", "--import", "tsx", SERVE, JSON.stringify(args)],
     {
       encoding: "utf8",
       timeout: 60_000,
@@ -101,5 +108,60 @@ describe("liftoff serve start-up errors name the database and the fix", () => {
       serve("--db", "postgres://liftoff:s3cret@[nohost/liftoff"),
       "is not a valid PostgreSQL URL",
     );
+  });
+
+  describe("a database another node has migrated further: refused, nothing migrated", () => {
+    const newer = latestVersion + 1;
+    const refusal = [
+      `schema version ${newer}`,
+      `versions up to ${latestVersion}`,
+      "upgrade this node",
+    ];
+
+    it("SQLite", async () => {
+      const dir = folder("newer");
+      const file = join(dir, "liftoff.db");
+      const store = new SqliteStore(file);
+      await store.migrate(1);
+      await store.close();
+      const db = new Database(file);
+      db.prepare("INSERT INTO schema_migrations VALUES (?, 'from a newer release', ?)").run(
+        newer,
+        new Date().toISOString(),
+      );
+      db.close();
+      // The child may run as another user (asUser): it opens the file to read and write.
+      chmodSync(dir, 0o777);
+      chmodSync(file, 0o666);
+      expectOneLine(serve("--data", dir), ...refusal);
+      const after = new Database(file, { readonly: true });
+      const versions = after.prepare("SELECT version FROM schema_migrations ORDER BY 1").all();
+      after.close();
+      expect(versions).toEqual([{ version: 1 }, { version: newer }]);
+    });
+
+    it("PostgreSQL", async () => {
+      const name = cluster.schema("newer");
+      const admin = new pg.Client({ connectionString: cluster.url() });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = cluster.url().replace(/\/[^/]*$/, `/${name}`);
+      const store = new PostgresStore(url, { max: 1 });
+      await store.migrate(1);
+      await store.close();
+      const db = new pg.Client({ connectionString: url });
+      await db.connect();
+      try {
+        await db.query("INSERT INTO schema_migrations VALUES ($1, 'from a newer release', now())", [
+          newer,
+        ]);
+        expectOneLine(serve("--db", url), ...refusal);
+        const { rows } = await db.query("SELECT version FROM schema_migrations ORDER BY 1");
+        expect(rows).toEqual([{ version: 1 }, { version: newer }]);
+      } finally {
+        await db.end();
+      }
+    });
   });
 });

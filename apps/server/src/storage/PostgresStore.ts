@@ -7,6 +7,7 @@ import libraryEtag from "./libraryEtag.ts";
 import { eventAt, requestEvents, sourceOf } from "../edge/eventSource.ts";
 import reportSql, { type ReportValue } from "../reports/reportSql.ts";
 import { migrations } from "./migrations.ts";
+import refuseNewerSchema from "./refuseNewerSchema.ts";
 import type {
   Datastream,
   EventFilter,
@@ -133,10 +134,11 @@ export class PostgresStore implements Store {
   async migrate(upTo?: number): Promise<number> {
     const client = await this.pool.connect();
     try {
-      if (this.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
-      // Several nodes may start at once: one migrates, the others wait on the lock.
+      // Several nodes may start at once: one migrates, the others wait on the lock. It is
+      // taken first: two CREATE SCHEMA IF NOT EXISTS at once can still collide.
       await client.query("SELECT pg_advisory_lock(7707)");
       try {
+        if (this.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
         await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
           version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`);
         const applied = new Set(
@@ -144,6 +146,7 @@ export class PostgresStore implements Store {
             await client.query<{ version: number }>("SELECT version FROM schema_migrations")
           ).rows.map((r) => r.version),
         );
+        refuseNewerSchema(Math.max(0, ...applied));
         for (const m of migrations) {
           if (applied.has(m.version)) continue;
           if (upTo !== undefined && m.version > upTo) break;
@@ -171,6 +174,18 @@ export class PostgresStore implements Store {
     } finally {
       client.release();
     }
+  }
+
+  async schemaVersion(): Promise<number> {
+    // to_regclass follows the search path: a store in its own schema reads its own table.
+    const { rows } = await this.pool.query<{ present: string | null }>(
+      "SELECT to_regclass('schema_migrations') AS present",
+    );
+    if (rows[0]?.present == null) return 0;
+    const max = await this.pool.query<{ v: number | null }>(
+      "SELECT MAX(version) AS v FROM schema_migrations",
+    );
+    return max.rows[0]?.v ?? 0;
   }
 
   close(): Promise<void> {

@@ -7,6 +7,7 @@ import { sqliteClient, sqliteMigrationDb } from "./authoring/SqlClient.ts";
 import { UserRepository } from "./authoring/UserRepository.ts";
 import libraryEtag from "./libraryEtag.ts";
 import { migrations } from "./migrations.ts";
+import refuseNewerSchema from "./refuseNewerSchema.ts";
 import { eventAt, requestEvents } from "../edge/eventSource.ts";
 import {
   createRowWriter,
@@ -138,6 +139,7 @@ export class SqliteStore implements Store {
         .all()
         .map((r) => (r as { version: number }).version),
     );
+    refuseNewerSchema(Math.max(0, ...applied));
     for (const m of migrations) {
       if (applied.has(m.version)) continue;
       if (upTo !== undefined && m.version > upTo) break;
@@ -158,10 +160,22 @@ export class SqliteStore implements Store {
         throw error;
       }
     }
-    const row = db.prepare("SELECT MAX(version) AS v FROM schema_migrations").get() as {
-      v: number | null;
-    };
-    return row.v ?? 0;
+    return this.schemaVersion();
+  }
+
+  schemaVersion(): Promise<number> {
+    try {
+      const table = this.db
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+        .get();
+      if (!table) return Promise.resolve(0);
+      const row = this.db.prepare("SELECT MAX(version) AS v FROM schema_migrations").get() as {
+        v: number | null;
+      };
+      return Promise.resolve(row.v ?? 0);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   async close(): Promise<void> {

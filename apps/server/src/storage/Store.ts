@@ -130,5 +130,11 @@ export interface Store {
    * databases older releases left); returns the schema version afterwards.
    */
   migrate(upTo?: number): Promise<number>;
+  /**
+   * The highest migration the database records (0 before the first), read from the database
+   * each call: readiness (`GET /readyz`) uses it as the database's ping. A database newer
+   * than the code makes `migrate` refuse (storage/refuseNewerSchema.ts).
+   */
+  schemaVersion(): Promise<number>;
   close(): Promise<void>;
 }

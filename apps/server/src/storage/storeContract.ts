@@ -273,6 +273,18 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       expect(await store.migrate()).toBe(latestVersion);
     });
 
+    it("reports its schema version, 0 before the first migration", async () => {
+      expect(await store.schemaVersion()).toBe(latestVersion);
+      const fresh = await open();
+      try {
+        expect(await fresh.schemaVersion()).toBe(0);
+        expect(await fresh.migrate(1)).toBe(1);
+        expect(await fresh.schemaVersion()).toBe(1);
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it("stores events with every column and the full JSON, round-tripped", async () => {
       const event = sampleEvent();
       await store.events.appendBatch([event]);
