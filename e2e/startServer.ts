@@ -13,7 +13,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts the built `liftoff serve` on a free loopback port (port 0) and resolves with its
+ * Starts the built `liftoff serve` on a free loopback port (port 0, unless `args` name one) and resolves with its
  * origin once it prints its address. The build is `npm test`'s job; this only runs it.
  */
 export function startServer(
@@ -22,7 +22,12 @@ export function startServer(
 ): Promise<RunningServer> {
   const child = spawn(
     process.execPath,
-    [join(repoRoot, "apps/server/bin/liftoff.mjs"), "serve", "--port", "0", ...args],
+    [
+      join(repoRoot, "apps/server/bin/liftoff.mjs"),
+      "serve",
+      ...(args.includes("--port") ? [] : ["--port", "0"]),
+      ...args,
+    ],
     {
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],

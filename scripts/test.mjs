@@ -70,6 +70,21 @@ async function vitest(env) {
   });
 }
 
+/** A Playwright run (`config`: its config file, or the default one) tallied as `runner`. */
+async function playwrightSuite(runner, config, env) {
+  const out = join(reports, `${runner}.json`);
+  const code = await run(
+    bin("playwright"),
+    ["test", ...(config ? ["--config", config] : []), "--reporter=list,json"],
+    { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  );
+  const r = readJson(out);
+  if (!r?.stats) return tally.push({ runner, passed: 0, failed: 1 });
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = r.stats;
+  const extra = code !== 0 && unexpected === 0 ? 1 : 0;
+  tally.push({ runner, passed: expected + flaky, failed: unexpected + extra, skipped });
+}
+
 async function playwright(env) {
   section("browser tests (Playwright, Debian Chromium)");
   try {
@@ -78,21 +93,17 @@ async function playwright(env) {
     console.error(error instanceof Error ? error.message : error);
     return tally.push({ runner: "playwright", passed: 0, failed: 1 });
   }
-  const out = join(reports, "playwright.json");
-  const code = await run(bin("playwright"), ["test", "--reporter=list,json"], {
-    ...env,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-  });
-  const r = readJson(out);
-  if (!r?.stats) return tally.push({ runner: "playwright", passed: 0, failed: 1 });
-  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = r.stats;
-  const extra = code !== 0 && unexpected === 0 ? 1 : 0;
-  tally.push({
-    runner: "playwright",
-    passed: expected + flaky,
-    failed: unexpected + extra,
-    skipped,
-  });
+  await playwrightSuite("playwright", undefined, env);
+}
+
+/**
+ * The cluster suite (e2e/cluster/): its own PostgreSQL, two nodes and Debian's nginx
+ * (installed by scripts/nginx.mjs when missing), under load on purpose, so it runs alone
+ * after the browser tests.
+ */
+async function cluster() {
+  section("cluster tests (PostgreSQL, two nodes, nginx)");
+  await playwrightSuite("cluster", "e2e/cluster/playwright.config.ts", {});
 }
 
 async function main() {
@@ -140,6 +151,7 @@ async function main() {
   } finally {
     pg?.stop();
   }
+  await cluster();
 
   section("summary");
   // Per-runner lines are shaped differently on purpose: only the last line is the CI total.
