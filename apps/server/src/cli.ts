@@ -17,6 +17,7 @@ const USAGE = `Usage: liftoff <command> [options]
 Commands:
   serve [--port N] [--host ADDR] [--data DIR] [--db sqlite|postgres://…]
         [--https] [--cert FILE --key FILE] [--rate-limit N] [--demo [--demo-port N]]
+        [--trust-proxy true|ADDR,CIDR,…]
         run the server (default http://127.0.0.1:8080, SQLite in .data/; PORT also works);
         it starts empty: the admin account and nothing else. --demo also seeds the insurance
         property and serves the demo site on --demo-port (default 8081, DEMO_PORT)
@@ -51,6 +52,7 @@ export async function serve(argv: string[]): Promise<void> {
     store,
     logger: { level: process.env.LIFTOFF_LOG_LEVEL ?? "info" },
     rateLimitPerSecond: options.rateLimit,
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(https ? { https } : {}),
     ...(demo ? { demo: demo.options(publicOrigin(options.host, options.port, !!https)) } : {}),
   });

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { PropertyDocument } from "@liftoff/schema";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -13,6 +12,7 @@ import { defaultWriteQueueOptions, WriteQueue, type WriteQueueOptions } from "./
 import enforceRouteAccess, { type RegisteredRoute } from "./http/enforceRouteAccess.ts";
 import decodeUtf8Body from "./http/decodeUtf8Body.ts";
 import errorMapper, { frameworkErrors } from "./http/errorMapper.ts";
+import requestIds, { requestIdGenerator } from "./http/requestIds.ts";
 import { RateLimiter } from "./http/RateLimiter.ts";
 import registerIdentityRoutes from "./identity/registerIdentityRoutes.ts";
 import registerLibraryRoutes from "./libraries/registerLibraryRoutes.ts";
@@ -24,6 +24,7 @@ import {
 import registerPreview from "./preview/registerPreview.ts";
 import { defaultLiveLimits, LiveStream, type LiveLimits } from "./LiveStream.ts";
 import registerEventRoutes from "./registerEventRoutes.ts";
+import registerReadiness from "./readiness.ts";
 import serveStatic from "./serveStatic.ts";
 import studioFolder from "./studioFolder.ts";
 import { SqliteStore } from "./storage/SqliteStore.ts";
@@ -45,6 +46,8 @@ export interface AppOptions {
    * `Origin` must match then come from X-Forwarded-For, -Proto and -Host.
    */
   trustProxy?: FastifyServerOptions["trustProxy"];
+  /** How long `GET /readyz` waits for the database before it answers 503 (default 2,000 ms). */
+  readyTimeoutMs?: number;
   writeQueue?: Partial<WriteQueueOptions>;
   /** Edge requests per second per client address (burst twice that); 0 turns it off. */
   rateLimitPerSecond?: number;
@@ -110,8 +113,12 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     logController: new LogController({ disableRequestLogging: true }),
     frameworkErrors,
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
-    // The id every problem body reports (`requestId`) and every log line carries (`reqId`).
-    genReqId: () => randomUUID(),
+    // The id every problem body reports (`requestId`) and every log line carries (`reqId`);
+    // a trusted proxy's X-Request-Id when it sends a valid one.
+    genReqId: requestIdGenerator(options.trustProxy !== undefined && options.trustProxy !== false),
+    // Shutdown lets a request that arrives on an open connection finish normally: a node
+    // draining behind a load balancer answers what it accepted, never a 503 (docs/server.md).
+    return503OnClosing: false,
     // Route schemas (the studio API's) check JSON as sent: "5" is not a number, 1 is not a
     // string. Query and URL parameters are strings and their schemas say so.
     ajv: { customOptions: { coerceTypes: false, verbose: true } },
@@ -160,6 +167,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     },
   );
   errorMapper(app);
+  requestIds(app);
   // Before any route: a route without an access entry stops the app from starting.
   const routes = enforceRouteAccess(app, {
     store,
@@ -214,6 +222,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   });
 
   app.get("/healthz", () => ({ status: "ok", version: VERSION }));
+  registerReadiness(app, store, options.readyTimeoutMs ?? 2000);
 
   app.get("/", (_request, reply) =>
     reply.type("text/html; charset=utf-8").send(`<!doctype html>

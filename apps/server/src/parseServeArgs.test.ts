@@ -14,6 +14,7 @@ describe("parseServeArgs", () => {
       rateLimit: 200,
       demo: false,
       demoPort: 8081,
+      trustProxy: undefined,
     });
   });
 
@@ -72,5 +73,21 @@ describe("parseServeArgs", () => {
     expect(() => parseServeArgs(["--db", "mysql://x"], {})).toThrow(/^--db/);
     expect(() => parseServeArgs(["--cert", "c.pem"], {})).toThrow(/--cert and --key/);
     expect(() => parseServeArgs(["--rate-limit", "-1"], {})).toThrow(/--rate-limit/);
+  });
+
+  it("takes --trust-proxy: true, or addresses and CIDR ranges", () => {
+    const trust = (raw: string) => parseServeArgs(["--trust-proxy", raw], {}).trustProxy;
+    expect(trust("true")).toBe(true);
+    expect(trust("127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback")).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+    expect(() => trust("2")).toThrow("--trust-proxy: a hop count (2) cannot say which peer");
+    expect(() => trust("yes")).toThrow('--trust-proxy: "yes" is not an address, a CIDR range');
+    expect(() => trust("10.0.0.0/33")).toThrow('"10.0.0.0/33" is not an address');
+    expect(() => trust("10.0.0.1,")).toThrow('"" is not an address');
   });
 });

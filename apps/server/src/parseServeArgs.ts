@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import parseTrustProxy, { type TrustProxy } from "./parseTrustProxy.ts";
 
 export interface ServeOptions {
   port: number;
@@ -16,6 +17,8 @@ export interface ServeOptions {
   demo: boolean;
   /** The demo site's port (`--demo-port`, else DEMO_PORT, else 8081; 0 picks a free one). */
   demoPort: number;
+  /** Which reverse proxies' X-Forwarded-* and X-Request-Id to believe; undefined: none. */
+  trustProxy: TrustProxy | undefined;
 }
 
 const integer = (flag: string, raw: string, max: number) => {
@@ -27,9 +30,9 @@ const integer = (flag: string, raw: string, max: number) => {
 
 /**
  * `liftoff serve [--port N] [--host ADDR] [--data DIR] [--db sqlite|postgres://…] [--https]
- * [--cert FILE --key FILE] [--rate-limit N] [--demo [--demo-port N]]`. The port also comes
- * from PORT; the default is 8080 on 127.0.0.1, so a fresh install is never exposed beyond the
- * machine by accident.
+ * [--cert FILE --key FILE] [--rate-limit N] [--demo [--demo-port N]] [--trust-proxy …]`.
+ * The port also comes from PORT; the default is 8080 on 127.0.0.1, so a fresh install is
+ * never exposed beyond the machine by accident.
  */
 export default function parseServeArgs(
   argv: string[],
@@ -48,6 +51,7 @@ export default function parseServeArgs(
       "rate-limit": { type: "string" },
       demo: { type: "boolean" },
       "demo-port": { type: "string" },
+      "trust-proxy": { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -72,5 +76,7 @@ export default function parseServeArgs(
     rateLimit: integer("--rate-limit", values["rate-limit"] ?? "200", 1_000_000),
     demo: values.demo === true,
     demoPort: integer("--demo-port", values["demo-port"] ?? env.DEMO_PORT ?? "8081", 65535),
+    trustProxy:
+      values["trust-proxy"] === undefined ? undefined : parseTrustProxy(values["trust-proxy"]),
   };
 }

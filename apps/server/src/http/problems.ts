@@ -29,5 +29,6 @@ export const problems = {
   hostNotAllowed: make(OURS, "EXEG-0211", 403, "Host not allowed"),
   methodNotAllowed: make(OURS, "EXEG-0212", 405, "Method not allowed"),
   uriTooLong: make(OURS, "EXEG-0213", 414, "URI too long"),
+  notReady: make(OURS, "EXEG-0214", 503, "Not ready"),
   internal: make(OURS, "EXEG-0500", 500, "Internal server error"),
 };

@@ -21,6 +21,7 @@ const R = `${P}/resources/:kind/:id`;
 export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /": "public",
   "GET /healthz": "public",
+  "GET /readyz": "public",
   "GET /studio": "public",
   "GET /studio/*": "public",
   "GET /id": "public",
