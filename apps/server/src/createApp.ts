@@ -23,6 +23,8 @@ import {
 } from "./preview/PreviewSessions.ts";
 import registerPreview from "./preview/registerPreview.ts";
 import { defaultLiveLimits, LiveStream, type LiveLimits } from "./LiveStream.ts";
+import { PostgresBus } from "./cluster/PostgresBus.ts";
+import shareLiveEvents from "./cluster/shareLiveEvents.ts";
 import registerEventRoutes from "./registerEventRoutes.ts";
 import registerReadiness from "./readiness.ts";
 import serveStatic from "./serveStatic.ts";
@@ -176,8 +178,12 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   });
   app.decorate("routes", routes);
 
+  let stopSharing: (() => void) | undefined;
   app.register(async () => {
     await store.migrate();
+    // Events that other nodes on the same database commit reach this node's live stream.
+    stopSharing = shareLiveEvents(store, live, (message, err) => app.log.error({ err }, message));
+    if (store.bus instanceof PostgresBus) await store.bus.ready();
     if (!options.builder) Object.assign(builder, await loadBuilder());
     const missing = missingFrom(builder);
     if (missing.length > 0)
@@ -217,6 +223,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
 
   // Graceful shutdown: in-flight requests finish, then every queued event is written.
   app.addHook("onClose", async () => {
+    stopSharing?.();
     await queue.drain();
     if (ownsStore) await store.close();
   });

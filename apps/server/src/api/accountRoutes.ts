@@ -106,13 +106,13 @@ export default function accountRoutes(
     async (request, reply: FastifyReply): Promise<SessionInfo> => {
       const { username, password } = request.body;
       const attempt: Attempt = { account: username.toLowerCase(), address: request.ip };
-      const wait = limiter.retryAfter(attempt);
+      const wait = await limiter.retryAfter(attempt);
       if (wait > 0) throw apiProblems.tooManyAttempts(wait);
       const user = await store.users.getByName(username);
       // The decoy keeps the time of a sign-in for an unknown name equal to a wrong password.
       const ok = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
       if (!user || !ok) {
-        limiter.fail(attempt);
+        await limiter.fail(attempt);
         await store.audit.append({
           user: username,
           action: "session.fail",
@@ -120,7 +120,7 @@ export default function accountRoutes(
         });
         throw apiProblems.badCredentials();
       }
-      limiter.succeed(attempt);
+      await limiter.succeed(attempt);
       const token = newToken();
       const now = new Date();
       const session = {

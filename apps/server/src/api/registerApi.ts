@@ -73,7 +73,7 @@ export default function registerApi(app: FastifyInstance, ctx: ApiContext): void
     api.setSchemaErrorFormatter((errors, part) =>
       apiProblems.invalidBody(fieldErrorsOf(errors, part)),
     );
-    accountRoutes(api, ctx, new LoginLimiter());
+    accountRoutes(api, ctx, new LoginLimiter(ctx.store.loginFailures));
     api.get("/api/extensions", () => {
       if (!ctx.builder.catalog) throw apiProblems.builderMissing();
       return ctx.builder.catalog;

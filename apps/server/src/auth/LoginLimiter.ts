@@ -14,8 +14,6 @@ export interface LoginLimits {
   windowMs: number;
   /** The longest progressive delay between attempts on an account under attack. */
   maxDelayMs: number;
-  /** Keys (addresses, accounts, pairs) kept at most; bounds memory against junk names. */
-  maxKeys: number;
 }
 
 export const defaultLoginLimits: LoginLimits = {
@@ -24,8 +22,14 @@ export const defaultLoginLimits: LoginLimits = {
   perAccount: 20,
   windowMs: 15 * 60_000,
   maxDelayMs: 60_000,
-  maxKeys: 100_000,
 };
+
+/** Where failures are kept: the store's `loginFailures`, shared by every node. */
+export interface FailureLog {
+  recent(key: string, since: number, limit: number): Promise<number[]>;
+  record(keys: string[], at: number, expired: number): Promise<void>;
+  clear(key: string): Promise<void>;
+}
 
 /**
  * Failed sign-ins in a sliding window, counted three ways so that neither guessing nor
@@ -38,32 +42,28 @@ export const defaultLoginLimits: LoginLimits = {
  *   before may try that account only once per delay that doubles with each failure (up to
  *   `maxDelayMs`); an address with no failures is exempt, so an attacker cannot lock the
  *   owner out, at the price of one free guess per fresh address.
- * Memory: at most `maxKeys` keys. Keys whose failures have all left the window are dropped
- * first; a key still inside its window is never dropped. When every key is live, failures
- * under new keys are not recorded and counted in `droppedKeys` instead.
+ * The failures are kept in the store (`FailureLog`), so every node of a cluster counts the
+ * same ones; each recorded failure prunes expired ones, which bounds the table to about one
+ * window of failures.
  */
 export class LoginLimiter {
-  private readonly failures = new Map<string, number[]>();
   private readonly limits: LoginLimits;
-  /** Failures not recorded because the table was full of live keys. */
-  droppedKeys = 0;
-  /** No key expires before this time, so a full table is not scanned again before it. */
-  private nextExpiry = 0;
 
-  constructor(limits: Partial<LoginLimits> = {}) {
+  constructor(
+    private readonly log: FailureLog,
+    limits: Partial<LoginLimits> = {},
+  ) {
     this.limits = { ...defaultLoginLimits, ...limits };
   }
 
-  get size(): number {
-    return this.failures.size;
-  }
-
   /** Seconds to wait before this attempt may be made, or 0 when it may be made now. */
-  retryAfter(attempt: Attempt, now = Date.now()): number {
+  async retryAfter(attempt: Attempt, now = Date.now()): Promise<number> {
     const { perPair, perAddress, perAccount } = this.limits;
-    const address = this.recent(addressKey(attempt), now);
-    const pair = this.recent(pairKey(attempt), now);
-    const account = this.recent(accountKey(attempt), now);
+    const [address, pair, account] = await Promise.all([
+      this.recent(addressKey(attempt), now),
+      this.recent(pairKey(attempt), now),
+      this.recent(accountKey(attempt), now),
+    ]);
     let until = now;
     if (address.length >= perAddress) until = Math.max(until, this.leaves(address, perAddress));
     if (pair.length >= perPair) until = Math.max(until, this.leaves(pair, perPair));
@@ -72,38 +72,17 @@ export class LoginLimiter {
     return Math.ceil((until - now) / 1000);
   }
 
-  fail(attempt: Attempt, now = Date.now()): void {
-    for (const key of [addressKey(attempt), pairKey(attempt), accountKey(attempt)])
-      this.record(key, now);
+  async fail(attempt: Attempt, now = Date.now()): Promise<void> {
+    await this.log.record(
+      [addressKey(attempt), pairKey(attempt), accountKey(attempt)],
+      now,
+      now - this.limits.windowMs,
+    );
   }
 
   /** The owner got in from this address: forget this pair's failures, nothing else. */
-  succeed(attempt: Attempt): void {
-    this.failures.delete(pairKey(attempt));
-  }
-
-  private record(key: string, now: number): void {
-    const list = this.recent(key, now);
-    if (list.length === 0 && !this.hasRoom(now)) {
-      this.droppedKeys++;
-      return;
-    }
-    // Only the newest failures matter once the delay has reached its cap.
-    const keep = Math.max(this.limits.perPair, this.limits.perAddress, this.limits.perAccount) + 32;
-    this.failures.set(key, [...list, now].slice(-keep));
-  }
-
-  private hasRoom(now: number): boolean {
-    if (this.failures.size < this.limits.maxKeys) return true;
-    if (now < this.nextExpiry) return false;
-    let next = Infinity;
-    for (const [key, list] of this.failures) {
-      const expires = list.at(-1)! + this.limits.windowMs;
-      if (expires <= now) this.failures.delete(key);
-      else next = Math.min(next, expires);
-    }
-    this.nextExpiry = next;
-    return this.failures.size < this.limits.maxKeys;
+  async succeed(attempt: Attempt): Promise<void> {
+    await this.log.clear(pairKey(attempt));
   }
 
   /** When the count of `list` falls below `max`: its max-th newest failure leaves the window. */
@@ -116,10 +95,10 @@ export class LoginLimiter {
     return Math.min(1000 * 2 ** Math.min(doublings, 30), this.limits.maxDelayMs);
   }
 
-  private recent(key: string, now: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((t) => t > now - this.limits.windowMs);
-    if (list.length === 0) this.failures.delete(key);
-    return list;
+  /** A key's failures inside the window, oldest first; only the newest matter past the cap. */
+  private recent(key: string, now: number): Promise<number[]> {
+    const keep = Math.max(this.limits.perPair, this.limits.perAddress, this.limits.perAccount) + 32;
+    return this.log.recent(key, now - this.limits.windowMs, keep);
   }
 }
 

@@ -1,4 +1,8 @@
+import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { eventNotices, EVENTS_CHANNEL } from "../cluster/EventNotice.ts";
+import { PostgresBus, physicalChannel } from "../cluster/PostgresBus.ts";
+import { LoginFailureRepository } from "./LoginFailureRepository.ts";
 import { AuditRepository } from "./authoring/AuditRepository.ts";
 import { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
 import { postgresClient, postgresMigrationDb } from "./authoring/SqlClient.ts";
@@ -111,6 +115,9 @@ export class PostgresStore implements Store {
   readonly authoring: AuthoringRepository;
   readonly users: UserRepository;
   readonly audit: AuditRepository;
+  readonly loginFailures: LoginFailureRepository;
+  readonly bus: PostgresBus;
+  readonly nodeId = randomUUID();
   private readonly pool: pg.Pool;
   private readonly schema: string | undefined;
 
@@ -129,6 +136,11 @@ export class PostgresStore implements Store {
     this.authoring = new AuthoringRepository(sql);
     this.users = new UserRepository(sql);
     this.audit = new AuditRepository(sql);
+    this.loginFailures = new LoginFailureRepository(sql);
+    this.bus = new PostgresBus(url, {
+      pool: this.pool,
+      ...(options.schema ? { schema: options.schema } : {}),
+    });
   }
 
   async migrate(upTo?: number): Promise<number> {
@@ -188,8 +200,9 @@ export class PostgresStore implements Store {
     return max.rows[0]?.v ?? 0;
   }
 
-  close(): Promise<void> {
-    return this.pool.end();
+  async close(): Promise<void> {
+    await this.bus.close();
+    await this.pool.end();
   }
 
   readonly events = {
@@ -198,6 +211,7 @@ export class PostgresStore implements Store {
       const client = await this.pool.connect();
       try {
         await client.query("BEGIN");
+        const ids: number[] = [];
         const groups = groupByRequest(events);
         for (let start = 0; start < groups.length; start += ROWS_PER_INSERT) {
           const chunk = groups.slice(start, start + ROWS_PER_INSERT);
@@ -216,11 +230,12 @@ export class PostgresStore implements Store {
           let count = 0;
           const flush = async () => {
             if (count === 0) return;
-            await client.query(
+            const inserted = await client.query<{ id: string }>(
               `INSERT INTO events (request_row, event_index, received_at, ${EVENT_VALUE_COLUMNS})
-               VALUES ${tuples(count, EVENT_COLUMNS)}`,
+               VALUES ${tuples(count, EVENT_COLUMNS)} RETURNING id`,
               params.splice(0),
             );
+            for (const row of inserted.rows) ids.push(Number(row.id));
             count = 0;
           };
           for (const group of chunk) {
@@ -231,6 +246,11 @@ export class PostgresStore implements Store {
           }
           await flush();
         }
+        // Sent by PostgreSQL at the commit, and only if it commits: other nodes read these
+        // events for their live streams (cluster/shareLiveEvents.ts).
+        const channel = physicalChannel(EVENTS_CHANNEL, this.schema);
+        for (const payload of eventNotices(this.nodeId, ids))
+          await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK").catch(() => undefined);
@@ -245,6 +265,14 @@ export class PostgresStore implements Store {
         `SELECT e.*, r.request_id, r.body FROM events e JOIN requests r ON r.id = e.request_row
          ${w.sql} ORDER BY e.id DESC LIMIT ${limitOf(filter)}`,
         w.params,
+      );
+      return toEvents(rows);
+    },
+    listRange: async (firstId: number, lastId: number): Promise<StoredEvent[]> => {
+      const { rows } = await this.pool.query<EventRow>(
+        `SELECT e.*, r.request_id, r.body FROM events e JOIN requests r ON r.id = e.request_row
+         WHERE e.id BETWEEN $1 AND $2 ORDER BY e.id LIMIT 5000`,
+        [firstId, lastId],
       );
       return toEvents(rows);
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
@@ -7,6 +8,8 @@ import { sqliteClient, sqliteMigrationDb } from "./authoring/SqlClient.ts";
 import { UserRepository } from "./authoring/UserRepository.ts";
 import libraryEtag from "./libraryEtag.ts";
 import { migrations } from "./migrations.ts";
+import { LocalBus } from "../cluster/ClusterBus.ts";
+import { LoginFailureRepository } from "./LoginFailureRepository.ts";
 import refuseNewerSchema from "./refuseNewerSchema.ts";
 import { eventAt, requestEvents } from "../edge/eventSource.ts";
 import {
@@ -95,6 +98,10 @@ export class SqliteStore implements Store {
   readonly authoring: AuthoringRepository;
   readonly users: UserRepository;
   readonly audit: AuditRepository;
+  readonly loginFailures: LoginFailureRepository;
+  /** One node: what it publishes it hears itself. */
+  readonly bus = new LocalBus();
+  readonly nodeId = randomUUID();
   private readonly db: Database.Database;
   /** Inserts on this connection: in-memory databases, which a thread cannot share. */
   private writeRows: ((rows: WriteRow[]) => void) | undefined;
@@ -110,6 +117,7 @@ export class SqliteStore implements Store {
     this.authoring = new AuthoringRepository(sql);
     this.users = new UserRepository(sql);
     this.audit = new AuditRepository(sql);
+    this.loginFailures = new LoginFailureRepository(sql);
     this.db.pragma("journal_mode = WAL");
     this.db.pragma(`synchronous = ${synchronous}`);
     this.db.pragma("busy_timeout = 5000");
@@ -179,6 +187,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.bus.close();
     await this.writer?.close();
     await this.checkpointer?.close();
     // The last connection to close checkpoints what is left in the WAL.
@@ -204,6 +213,15 @@ export class SqliteStore implements Store {
            ${w.sql} ORDER BY e.id DESC LIMIT ${limitOf(filter)}`,
         )
         .all(...w.params) as EventRow[];
+      return Promise.resolve(toEvents(rows));
+    },
+    listRange: (firstId: number, lastId: number): Promise<StoredEvent[]> => {
+      const rows = this.db
+        .prepare(
+          `SELECT e.*, r.request_id, r.body FROM events e JOIN requests r ON r.id = e.request_row
+           WHERE e.id BETWEEN ? AND ? ORDER BY e.id LIMIT 5000`,
+        )
+        .all(firstId, lastId) as EventRow[];
       return Promise.resolve(toEvents(rows));
     },
     count: (filter: EventFilter = {}): Promise<number> => {

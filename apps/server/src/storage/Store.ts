@@ -2,6 +2,8 @@ import type { DatastreamInfo, StoredEventInfo } from "@liftoff/schema";
 import type { AuditRepository } from "./authoring/AuditRepository.ts";
 import type { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
 import type { UserRepository } from "./authoring/UserRepository.ts";
+import type { ClusterBus } from "../cluster/ClusterBus.ts";
+import type { LoginFailureRepository } from "./LoginFailureRepository.ts";
 
 /**
  * The storage contract. Every concern is a repository interface; `SqliteStore` and
@@ -69,6 +71,11 @@ export interface EventRepository {
   /** Appends all events in one transaction: all are durable when the promise resolves. */
   appendBatch(events: NewEvent[]): Promise<void>;
   list(filter?: EventFilter): Promise<StoredEvent[]>;
+  /**
+   * The events with ids in `[firstId, lastId]` (at most 5,000), oldest first: what another
+   * node reads when it hears that events committed (cluster/EventNotice.ts).
+   */
+  listRange(firstId: number, lastId: number): Promise<StoredEvent[]>;
   count(filter?: EventFilter): Promise<number>;
   /** Runs one of the reports in `reports/reportDefinitions.ts`; unknown names reject. */
   report(query: ReportQuery): Promise<ReportTable>;
@@ -125,6 +132,15 @@ export interface Store {
   readonly authoring: AuthoringRepository;
   readonly users: UserRepository;
   readonly audit: AuditRepository;
+  /** Failed sign-ins, shared by every node on this database (auth/LoginLimiter.ts). */
+  readonly loginFailures: LoginFailureRepository;
+  /** Notices between the nodes on this database: `LocalBus` for SQLite (one node). */
+  readonly bus: ClusterBus;
+  /**
+   * This store's id in the notices it sends when events commit (`EVENTS_CHANNEL`), so the
+   * node that stored them skips its own notice. Unique per opened store (per node).
+   */
+  readonly nodeId: string;
   /**
    * Applies pending migrations (only up to version `upTo` when given: tests build the
    * databases older releases left); returns the schema version afterwards.

@@ -1,5 +1,6 @@
 import { authoringMigration } from "./authoring/authoringMigration.ts";
 import { resourceMigration } from "./authoring/resourceMigration.ts";
+import { loginFailuresMigration } from "./loginFailuresMigration.ts";
 import type { Row } from "./authoring/SqlClient.ts";
 
 /**
@@ -195,6 +196,7 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
   },
   authoringMigration,
   resourceMigration,
+  loginFailuresMigration,
 ];
 
 export const latestVersion = Math.max(...migrations.map((m) => m.version));

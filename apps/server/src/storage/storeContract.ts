@@ -443,5 +443,38 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       await store.hosts.remove("cdn.example.test");
       expect(await store.hosts.list()).toEqual(["tags.example.test"]);
     });
+
+    it("lists events by id range, oldest first, and finds nothing where none are left", async () => {
+      await store.events.appendBatch(
+        ["r:1", "r:2", "r:3"].map((pageName) => sampleEvent({ pageName, requestId: pageName })),
+      );
+      const ids = (await store.events.list()).map((e) => e.id).sort((a, b) => a - b);
+      const range = await store.events.listRange(ids[1]!, ids[2]!);
+      expect(range.map((e) => [e.id, e.pageName, e.requestId])).toEqual([
+        [ids[1], "r:2", "r:2"],
+        [ids[2], "r:3", "r:3"],
+      ]);
+      expect(range[0]!.xdm).toEqual(sampleEvent().xdm);
+      expect(await store.events.listRange(ids[2]! + 1, ids[2]! + 100)).toEqual([]);
+    });
+
+    it("keeps sign-in failures by key: recent within a window, newest kept, cleared, pruned", async () => {
+      const failures = store.loginFailures;
+      await failures.record(["address:a", "pair:x\na"], 1000, 0);
+      await failures.record(["address:a"], 2000, 0);
+      await failures.record(["address:a"], 3000, 0);
+      expect(await failures.recent("address:a", 0, 10)).toEqual([1000, 2000, 3000]);
+      expect(await failures.recent("address:a", 1000, 10)).toEqual([2000, 3000]);
+      expect(await failures.recent("address:a", 0, 2)).toEqual([2000, 3000]);
+      expect(await failures.recent("pair:x\na", 0, 10)).toEqual([1000]);
+      await failures.clear("pair:x\na");
+      expect(await failures.recent("pair:x\na", 0, 10)).toEqual([]);
+      // A write prunes failures at or before its cutoff, at most `pruneLimit` of them.
+      await failures.record(["address:b"], 4000, 2000, 1);
+      expect(await failures.recent("address:a", 0, 10)).toEqual([2000, 3000]);
+      await failures.record(["address:b"], 5000, 3000);
+      expect(await failures.recent("address:a", 0, 10)).toEqual([]);
+      expect(await failures.size()).toBe(2);
+    });
   });
 }
