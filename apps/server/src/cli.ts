@@ -10,6 +10,7 @@ import ensureCertificate from "./ensureCertificate.ts";
 import parseServeArgs from "./parseServeArgs.ts";
 import publicOrigin from "./publicOrigin.ts";
 import openStore from "./storage/openStore.ts";
+import startRetention from "./storage/startRetention.ts";
 import type { Store } from "./storage/Store.ts";
 
 const USAGE = `Usage: liftoff <command> [options]
@@ -17,10 +18,11 @@ const USAGE = `Usage: liftoff <command> [options]
 Commands:
   serve [--port N] [--host ADDR] [--data DIR] [--db sqlite|postgres://…]
         [--https] [--cert FILE --key FILE] [--rate-limit N] [--demo [--demo-port N]]
-        [--trust-proxy true|ADDR,CIDR,…]
+        [--trust-proxy true|ADDR,CIDR,…] [--retain-days N]
         run the server (default http://127.0.0.1:8080, SQLite in .data/; PORT also works);
         it starts empty: the admin account and nothing else. --demo also seeds the insurance
-        property and serves the demo site on --demo-port (default 8081, DEMO_PORT)
+        property and serves the demo site on --demo-port (default 8081, DEMO_PORT).
+        --retain-days N removes events older than N days, at start and daily
 ${BUILDER_USAGE}
 ${MIGRATE_CHECK_USAGE}
 
@@ -43,6 +45,10 @@ export async function serve(argv: string[]): Promise<void> {
       throw error;
     },
   );
+  const retention =
+    options.retainDays === undefined
+      ? undefined
+      : startRetention(store, options.retainDays, (line) => console.log(`liftoff: ${line}`));
   const https = !options.https
     ? undefined
     : options.cert && options.key
@@ -74,6 +80,7 @@ export async function serve(argv: string[]): Promise<void> {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    retention?.stop();
     // Graceful: stop accepting, answer in-flight requests, write the queue, close the store.
     app
       .close()

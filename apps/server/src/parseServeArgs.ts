@@ -17,6 +17,8 @@ export interface ServeOptions {
   demo: boolean;
   /** The demo site's port (`--demo-port`, else DEMO_PORT, else 8081; 0 picks a free one). */
   demoPort: number;
+  /** `--retain-days N`: keep events of today and the N days before; undefined keeps all. */
+  retainDays: number | undefined;
   /** Which reverse proxies' X-Forwarded-* and X-Request-Id to believe; undefined: none. */
   trustProxy: TrustProxy | undefined;
 }
@@ -26,6 +28,14 @@ const integer = (flag: string, raw: string, max: number) => {
   if (!/^\d+$/.test(raw) || n > max)
     throw new Error(`${flag}: expected an integer from 0 to ${max}, got ${JSON.stringify(raw)}`);
   return n;
+};
+
+/** At least a day (0 would remove today's events as they arrive), at most 100 years. */
+const retainDays = (raw: string | undefined) => {
+  if (raw === undefined) return undefined;
+  const days = integer("--retain-days", raw, 36_500);
+  if (days === 0) throw new Error("--retain-days: expected at least 1 day, got 0");
+  return days;
 };
 
 /**
@@ -51,6 +61,7 @@ export default function parseServeArgs(
       "rate-limit": { type: "string" },
       demo: { type: "boolean" },
       "demo-port": { type: "string" },
+      "retain-days": { type: "string" },
       "trust-proxy": { type: "string" },
     },
     strict: true,
@@ -76,6 +87,7 @@ export default function parseServeArgs(
     rateLimit: integer("--rate-limit", values["rate-limit"] ?? "200", 1_000_000),
     demo: values.demo === true,
     demoPort: integer("--demo-port", values["demo-port"] ?? env.DEMO_PORT ?? "8081", 65535),
+    retainDays: retainDays(values["retain-days"]),
     trustProxy:
       values["trust-proxy"] === undefined ? undefined : parseTrustProxy(values["trust-proxy"]),
   };

@@ -29,6 +29,7 @@ import {
   type EventValueRow,
 } from "./eventColumns.ts";
 import eventWhere from "./eventWhere.ts";
+import { DayPartitions, isMissingPartition, utcDay } from "./DayPartitions.ts";
 
 interface EventRow extends EventValueRow {
   id: string;
@@ -85,22 +86,39 @@ const tuples = (rows: number, width: number) =>
     (_, i) => `(${Array.from({ length: width }, (_, k) => `$${i * width + k + 1}`).join(",")})`,
   ).join(",");
 
+interface RequestGroup {
+  body: string;
+  requestId: string;
+  last: number;
+  /** The UTC day of its events: a request row lives in the same day partition as they do. */
+  day: string;
+  events: NewEvent[];
+}
+
 /** The events of a batch grouped by request: one body row each (as in SqliteStore). */
-function groupByRequest(events: NewEvent[]): Array<{ body: string; events: NewEvent[] }> {
-  const groups: Array<{ body: string; requestId: string; last: number; events: NewEvent[] }> = [];
+function groupByRequest(events: NewEvent[]): RequestGroup[] {
+  const groups: RequestGroup[] = [];
   for (const e of events) {
     const source = sourceOf(e);
     const group = groups.at(-1);
+    const day = utcDay(e.receivedAt);
     if (
       group &&
       group.body === source.body &&
       group.requestId === e.requestId &&
+      group.day === day &&
       source.index > group.last
     ) {
       group.events.push(e);
       group.last = source.index;
     } else {
-      groups.push({ body: source.body, requestId: e.requestId, last: source.index, events: [e] });
+      groups.push({
+        body: source.body,
+        requestId: e.requestId,
+        last: source.index,
+        day,
+        events: [e],
+      });
     }
   }
   return groups;
@@ -120,6 +138,7 @@ export class PostgresStore implements Store {
   readonly nodeId = randomUUID();
   private readonly pool: pg.Pool;
   private readonly schema: string | undefined;
+  private readonly partitions: DayPartitions;
 
   constructor(url: string, options: { schema?: string; max?: number } = {}) {
     if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema))
@@ -132,6 +151,7 @@ export class PostgresStore implements Store {
       connectionTimeoutMillis: 10_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    this.partitions = new DayPartitions(this.pool);
     const sql = postgresClient(this.pool);
     this.authoring = new AuthoringRepository(sql);
     this.users = new UserRepository(sql);
@@ -205,58 +225,74 @@ export class PostgresStore implements Store {
     await this.pool.end();
   }
 
+  /** One transaction for a batch whose day partitions exist. */
+  private async insertBatch(events: NewEvent[]): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const ids: number[] = [];
+      const groups = groupByRequest(events);
+      for (let start = 0; start < groups.length; start += ROWS_PER_INSERT) {
+        const chunk = groups.slice(start, start + ROWS_PER_INSERT);
+        // Ids are drawn first so each event knows its request row without relying on the
+        // order of RETURNING (which PostgreSQL does not document for multi-row inserts).
+        const { rows } = await client.query<{ id: string }>(
+          "SELECT nextval(pg_get_serial_sequence('requests', 'id')) AS id FROM generate_series(1, $1)",
+          [chunk.length],
+        );
+        const rowOf = new Map(chunk.map((g, i) => [g, rows[i]!.id]));
+        await client.query(
+          `INSERT INTO requests (id, received_at, request_id, body)
+             VALUES ${tuples(chunk.length, 4)}`,
+          chunk.flatMap((g) => [rowOf.get(g), g.events[0]!.receivedAt, g.requestId, g.body]),
+        );
+        const params: unknown[] = [];
+        let count = 0;
+        const flush = async () => {
+          if (count === 0) return;
+          const inserted = await client.query<{ id: string }>(
+            `INSERT INTO events (request_row, event_index, received_at, ${EVENT_VALUE_COLUMNS})
+               VALUES ${tuples(count, EVENT_COLUMNS)} RETURNING id`,
+            params.splice(0),
+          );
+          for (const row of inserted.rows) ids.push(Number(row.id));
+          count = 0;
+        };
+        for (const group of chunk) {
+          for (const e of group.events) {
+            params.push(rowOf.get(group), sourceOf(e).index, e.receivedAt, ...eventValues(e));
+            if (++count === ROWS_PER_INSERT) await flush();
+          }
+        }
+        await flush();
+      }
+      // Sent by PostgreSQL at the commit, and only if it commits: other nodes read these
+      // events for their live streams (cluster/shareLiveEvents.ts).
+      const channel = physicalChannel(EVENTS_CHANNEL, this.schema);
+      for (const payload of eventNotices(this.nodeId, ids))
+        await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
   readonly events = {
     appendBatch: async (events: NewEvent[]): Promise<void> => {
       if (events.length === 0) return;
-      const client = await this.pool.connect();
+      const times = events.map((e) => e.receivedAt);
+      await this.partitions.ensure(times);
       try {
-        await client.query("BEGIN");
-        const ids: number[] = [];
-        const groups = groupByRequest(events);
-        for (let start = 0; start < groups.length; start += ROWS_PER_INSERT) {
-          const chunk = groups.slice(start, start + ROWS_PER_INSERT);
-          // Ids are drawn first so each event knows its request row without relying on the
-          // order of RETURNING (which PostgreSQL does not document for multi-row inserts).
-          const { rows } = await client.query<{ id: string }>(
-            "SELECT nextval(pg_get_serial_sequence('requests', 'id')) AS id FROM generate_series(1, $1)",
-            [chunk.length],
-          );
-          const rowOf = new Map(chunk.map((g, i) => [g, rows[i]!.id]));
-          await client.query(
-            `INSERT INTO requests (id, request_id, body) VALUES ${tuples(chunk.length, 3)}`,
-            chunk.flatMap((g) => [rowOf.get(g), g.events[0]!.requestId, g.body]),
-          );
-          const params: unknown[] = [];
-          let count = 0;
-          const flush = async () => {
-            if (count === 0) return;
-            const inserted = await client.query<{ id: string }>(
-              `INSERT INTO events (request_row, event_index, received_at, ${EVENT_VALUE_COLUMNS})
-               VALUES ${tuples(count, EVENT_COLUMNS)} RETURNING id`,
-              params.splice(0),
-            );
-            for (const row of inserted.rows) ids.push(Number(row.id));
-            count = 0;
-          };
-          for (const group of chunk) {
-            for (const e of group.events) {
-              params.push(rowOf.get(group), sourceOf(e).index, e.receivedAt, ...eventValues(e));
-              if (++count === ROWS_PER_INSERT) await flush();
-            }
-          }
-          await flush();
-        }
-        // Sent by PostgreSQL at the commit, and only if it commits: other nodes read these
-        // events for their live streams (cluster/shareLiveEvents.ts).
-        const channel = physicalChannel(EVENTS_CHANNEL, this.schema);
-        for (const payload of eventNotices(this.nodeId, ids))
-          await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
-        await client.query("COMMIT");
+        await this.insertBatch(events);
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
+        // Another node's retention dropped a day this one had cached: create it, retry once.
+        if (!isMissingPartition(error)) throw error;
+        this.partitions.forget();
+        await this.partitions.ensure(times);
+        await this.insertBatch(events);
       }
     },
     list: async (filter: EventFilter = {}): Promise<StoredEvent[]> => {
@@ -294,6 +330,7 @@ export class PostgresStore implements Store {
       });
       return sql.finish(rows);
     },
+    removeBefore: (cutoff: Date): Promise<string[]> => this.partitions.dropBefore(cutoff),
   };
 
   readonly datastreams = {

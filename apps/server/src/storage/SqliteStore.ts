@@ -32,6 +32,7 @@ import type {
 } from "./Store.ts";
 import { EVENT_VALUE_COLUMNS, eventFieldsOf, type EventValueRow } from "./eventColumns.ts";
 import eventWhere from "./eventWhere.ts";
+import removeSqliteEventsBefore from "./removeSqliteEventsBefore.ts";
 
 interface EventRow extends EventValueRow {
   id: number;
@@ -244,6 +245,7 @@ export class SqliteStore implements Store {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     },
+    removeBefore: (cutoff: Date): Promise<string[]> => removeSqliteEventsBefore(this.db, cutoff),
   };
 
   readonly datastreams = {

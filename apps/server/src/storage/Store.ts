@@ -79,6 +79,12 @@ export interface EventRepository {
   count(filter?: EventFilter): Promise<number>;
   /** Runs one of the reports in `reports/reportDefinitions.ts`; unknown names reject. */
   report(query: ReportQuery): Promise<ReportTable>;
+  /**
+   * Retention (`--retain-days`): removes the events received before `cutoff` (a UTC
+   * midnight) with their request bodies; returns the UTC days (`YYYY-MM-DD`) removed.
+   * PostgreSQL drops whole day partitions; SQLite deletes rows in bounded batches.
+   */
+  removeBefore(cutoff: Date): Promise<string[]>;
 }
 
 export interface DatastreamRepository {

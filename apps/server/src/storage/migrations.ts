@@ -2,6 +2,7 @@ import { authoringMigration } from "./authoring/authoringMigration.ts";
 import { resourceMigration } from "./authoring/resourceMigration.ts";
 import { loginFailuresMigration } from "./loginFailuresMigration.ts";
 import type { Row } from "./authoring/SqlClient.ts";
+import { partitionMigration } from "./partitionMigration.ts";
 
 /**
  * Versioned schema migrations. A migration is never edited once released: add a new one.
@@ -196,6 +197,7 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
   },
   authoringMigration,
   resourceMigration,
+  partitionMigration,
   loginFailuresMigration,
 ];
 

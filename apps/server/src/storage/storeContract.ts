@@ -388,6 +388,45 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       );
     });
 
+    it("removes the days before a retention cutoff with their bodies; later days stay whole", async () => {
+      const at = (iso: string, requestId: string) =>
+        sampleEvent({ receivedAt: new Date(iso), requestId, pageName: requestId });
+      await store.events.appendBatch([
+        at("2026-11-01T10:00:00.000Z", "old-1"),
+        at("2026-11-01T10:00:00.000Z", "old-1"),
+        at("2026-11-02T23:59:59.999Z", "old-2"),
+        at("2026-11-03T00:00:00.000Z", "kept-1"),
+        at("2026-11-21T10:00:00.000Z", "kept-2"),
+      ]);
+      expect(await store.events.removeBefore(new Date("2026-11-03T00:00:00.000Z"))).toEqual([
+        "2026-11-01",
+        "2026-11-02",
+      ]);
+      const kept = await store.events.list();
+      expect(kept.map((e) => [e.requestId, e.xdm, e.data])).toEqual([
+        ["kept-2", sampleEvent().xdm, sampleEvent().data],
+        ["kept-1", sampleEvent().xdm, sampleEvent().data],
+      ]);
+      expect(await store.events.count({ requestId: "old-1" })).toBe(0);
+      const days = await store.events.report({
+        report: "eventsOverTime",
+        propertyId: "PR1",
+        from: new Date("2026-11-01T00:00:00.000Z"),
+        to: new Date("2026-11-04T00:00:00.000Z"),
+      });
+      expect(days.rows).toEqual([
+        ["2026-11-01", 0, 0],
+        ["2026-11-02", 0, 0],
+        ["2026-11-03", 1, 1],
+      ]);
+      expect(await store.events.removeBefore(new Date("2026-11-03T00:00:00.000Z"))).toEqual([]);
+      // A late event for a removed day is stored again (its day is made anew).
+      await store.events.appendBatch([at("2026-11-01T12:00:00.000Z", "late")]);
+      expect((await store.events.list({ requestId: "late" })).map((e) => e.pageName)).toEqual([
+        "late",
+      ]);
+    });
+
     it("keeps datastreams: put, putIfMissing, get, list", async () => {
       const ds = {
         id: "ds-1",
