@@ -25,6 +25,7 @@ import registerPreview from "./preview/registerPreview.ts";
 import { defaultLiveLimits, LiveStream, type LiveLimits } from "./LiveStream.ts";
 import { PostgresBus } from "./cluster/PostgresBus.ts";
 import shareLiveEvents from "./cluster/shareLiveEvents.ts";
+import shareDatastreamChanges from "./cluster/shareDatastreamChanges.ts";
 import registerEventRoutes from "./registerEventRoutes.ts";
 import registerReadiness from "./readiness.ts";
 import serveStatic from "./serveStatic.ts";
@@ -179,10 +180,12 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   app.decorate("routes", routes);
 
   let stopSharing: (() => void) | undefined;
+  let stopDatastreams: (() => void) | undefined;
   app.register(async () => {
     await store.migrate();
     // Events that other nodes on the same database commit reach this node's live stream.
     stopSharing = shareLiveEvents(store, live, (message, err) => app.log.error({ err }, message));
+    stopDatastreams = shareDatastreamChanges(store.bus, api.datastreams);
     if (store.bus instanceof PostgresBus) await store.bus.ready();
     if (!options.builder) Object.assign(builder, await loadBuilder());
     const missing = missingFrom(builder);
@@ -224,6 +227,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   // Graceful shutdown: in-flight requests finish, then every queued event is written.
   app.addHook("onClose", async () => {
     stopSharing?.();
+    stopDatastreams?.();
     await queue.drain();
     if (ownsStore) await store.close();
   });

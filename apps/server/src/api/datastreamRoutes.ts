@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { userOf, type ApiContext } from "./ApiContext.ts";
 import { apiProblems } from "./apiProblems.ts";
 import { paramsOf } from "./requestParts.ts";
+import { DATASTREAMS_CHANNEL } from "../cluster/shareDatastreamChanges.ts";
 
 const MAX_ORIGINS = 100;
 const MAX_ORIGIN_LENGTH = 300;
@@ -75,6 +76,7 @@ export default function datastreamRoutes(app: FastifyInstance, ctx: ApiContext):
       const next = { ...current, allowedOrigins };
       await ctx.store.datastreams.put(next);
       ctx.datastreams.invalidate();
+      await ctx.store.bus.publish(DATASTREAMS_CHANNEL, current.id);
       await ctx.store.audit.append({
         user: userOf(request),
         action: "datastream.origins",

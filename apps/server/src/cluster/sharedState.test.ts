@@ -2,7 +2,7 @@ import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../createApp.ts";
 import { ADMIN_PASSWORD, apiApp, fixtureDocument, signIn } from "../api/testSupport.ts";
-import { pageView, post, testDatastreams } from "../edge/testApp.ts";
+import { DS, pageView, post, testDatastreams } from "../edge/testApp.ts";
 import { PostgresStore } from "../storage/PostgresStore.ts";
 import useTestPostgres from "../storage/testPostgres.ts";
 import { EVENTS_CHANNEL, eventNotices } from "./EventNotice.ts";
@@ -113,6 +113,25 @@ describe("two nodes on one PostgreSQL", () => {
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(800);
     }
+  });
+
+  it("an origin removed from a datastream through node A is refused by node B within a second", async () => {
+    const [a, b] = await twoNodes();
+    const page = { events: [pageView("allowed")] };
+    // B has the datastream in its cache now.
+    expect((await post(b, "v1/interact", page)).statusCode).toBe(200);
+    const admin = await signIn(a, "admin", ADMIN_PASSWORD);
+    const changed = await admin.call("PUT", `/api/datastreams/${DS}/allowed-origins`, {
+      allowedOrigins: [],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // The notice crosses between nodes asynchronously: well within a second, not 5 s (the
+    // cache's lifetime).
+    const changedAt = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - changedAt < 1000)
+      status = (await post(b, "v1/interact", page)).statusCode;
+    expect(status).toBe(403);
   });
 
   it("a library published through node A is served by node B at once, new bytes each time", async () => {
