@@ -32,9 +32,11 @@ export function eventStreams(app: FastifyInstance, heartbeatMs: number) {
       onEnd();
       open.delete(close);
     };
+    // Shutdown: a last comment tells a reader the server ended the stream (EventSource
+    // reconnects, to another node behind a load balancer).
     const close = () => {
       end();
-      res.end();
+      res.end(": server shutting down\n\n");
     };
     open.add(close);
     request.raw.once("close", end);

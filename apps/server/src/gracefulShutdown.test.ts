@@ -107,11 +107,13 @@ async function signIn(origin: string): Promise<string> {
 
 /** An open `/api/live` stream; `ended` resolves when the server ends it. */
 function openLive(origin: string, cookie: string) {
-  return new Promise<{ ended: Promise<void> }>((resolve, reject) => {
+  return new Promise<{ ended: Promise<string> }>((resolve, reject) => {
     const req = request(`${origin}/api/live`, { headers: { cookie } }, (res: IncomingMessage) => {
       expect(res.statusCode).toBe(200);
-      res.resume();
-      const ended = new Promise<void>((done) => res.once("close", () => done()));
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      const ended = new Promise<string>((done) => res.once("close", () => done(text)));
       resolve({ ended });
     });
     req.once("error", reject);
@@ -148,7 +150,7 @@ describe("liftoff serve on SIGTERM", () => {
     await Promise.all(Array.from({ length: 8 }, client));
     const exit = await server.exited;
     agent.destroy();
-    await live.ended;
+    expect(await live.ended).toMatch(/: server shutting down\n\n$/);
 
     expect(exit.code, server.output()).toBe(0);
     // The open live stream did not hold the shutdown.
