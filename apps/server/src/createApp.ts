@@ -16,11 +16,7 @@ import requestIds, { requestIdGenerator } from "./http/requestIds.ts";
 import { RateLimiter } from "./http/RateLimiter.ts";
 import registerIdentityRoutes from "./identity/registerIdentityRoutes.ts";
 import registerLibraryRoutes from "./libraries/registerLibraryRoutes.ts";
-import {
-  defaultPreviewLimits,
-  PreviewSessions,
-  type PreviewLimits,
-} from "./preview/PreviewSessions.ts";
+import { defaultPreviewLimits, type PreviewLimits } from "./preview/PreviewSessions.ts";
 import registerPreview from "./preview/registerPreview.ts";
 import { defaultLiveLimits, LiveStream, type LiveLimits } from "./LiveStream.ts";
 import { PostgresBus } from "./cluster/PostgresBus.ts";
@@ -78,6 +74,8 @@ export interface AppOptions {
   preview?: {
     limits?: Partial<PreviewLimits>;
     now?: () => number;
+    /** How often this node ends due sessions (default 10 s). */
+    sweepMs?: number;
     /** Trace reports per second per client address (burst twice that); 0 turns it off. */
     traceRatePerSecond?: number;
   };
@@ -258,11 +256,12 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   // Reports come in small batches; 50 a second is far above a busy page and stops a flood.
   const traceRate =
     options.preview?.traceRatePerSecond ?? (options.rateLimitPerSecond === 0 ? 0 : 50);
-  const previewSessions = new PreviewSessions(
-    { ...defaultPreviewLimits, ...options.preview?.limits },
-    options.preview?.now,
-  );
-  const preview = registerPreview(app, api, previewSessions, {
+  const preview = registerPreview(app, api, {
+    limits: { ...defaultPreviewLimits, ...options.preview?.limits },
+    ...(options.preview?.now ? { now: options.preview.now } : {}),
+    // Sessions live in the store; the store's bus tells the other nodes on it of changes.
+    bus: store.bus,
+    ...(options.preview?.sweepMs ? { sweepMs: options.preview.sweepMs } : {}),
     heartbeatMs: 15_000,
     maxBuffered: live.limits.maxBuffered,
     maxWatchers: 20,

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { PREVIEW_MAX_MS, type PreviewSession, type PreviewTrace } from "@liftoff/schema";
-import { TraceRing } from "./TraceRing.ts";
+import { LocalBus, type ClusterBus } from "../cluster/ClusterBus.ts";
+import type { PreviewRepository, StoredTrace } from "../storage/preview/PreviewRepository.ts";
+import { parseNotice, PREVIEW_CHANNEL, type PreviewNotice } from "./PreviewNotice.ts";
 
 /** Caps of preview sessions (docs/server.md, Preview). */
 export interface PreviewLimits {
@@ -24,17 +26,14 @@ export const defaultPreviewLimits: PreviewLimits = {
   keepEndedMs: 60 * 60 * 1000,
 };
 
-/** What a session's watcher hears: the session when it changes, traces as they arrive. */
-export interface PreviewListener {
-  session(session: PreviewSession): void;
-  traces(traces: PreviewTrace[]): void;
-}
-
-interface Entry {
-  session: PreviewSession;
-  traces: TraceRing<PreviewTrace>;
-  listeners: Set<PreviewListener>;
-  timer?: NodeJS.Timeout;
+export interface PreviewSessionsOptions {
+  limits?: PreviewLimits;
+  /** The clock (tests hand one in); expiry follows it. */
+  now?: () => number;
+  /** How nodes tell each other of new traces and changed sessions; default this process only. */
+  bus?: ClusterBus;
+  /** How often this node ends due sessions and forgets old ones (0: never; tests). */
+  sweepMs?: number;
 }
 
 export type NewPreview = Omit<
@@ -45,151 +44,164 @@ export type NewPreview = Omit<
 /** Why a new session was refused: one of the caps. */
 export type PreviewRefusal = { refused: "property" | "user"; limit: number };
 
+/** What a watcher of one session hears: which part of it changed (read it from the store). */
+export type NoticeListener = (kind: PreviewNotice["kind"]) => void;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /**
- * The preview sessions of one server, in memory (a restart ends them: docs/preview.md). A
- * session ends when asked or at its expiry: on the first read after it (so a clock handed in
- * by a test decides) and by a timer (so watchers hear it without anybody reading). Ended
- * sessions stay readable for `keepEndedMs`, then go with their traces.
+ * Preview sessions, kept in the store so every node serves every session (docs/preview.md).
+ * A session ends when asked or at its expiry: on the first read after it, by any node (so a
+ * clock handed in by a test decides), and by each node's periodic sweep (so watchers hear it
+ * without anybody reading). Ended sessions stay readable for `keepEndedMs`, then go with
+ * their traces. Changes are announced on the cluster bus; each node's watchers read what
+ * changed from the store.
  */
 export class PreviewSessions {
-  private readonly entries = new Map<string, Entry>();
+  readonly limits: PreviewLimits;
+  private readonly now: () => number;
+  private readonly bus: ClusterBus;
+  private readonly watchersOf = new Map<string, Set<NoticeListener>>();
+  private readonly endedListeners = new Set<(id: string) => void>();
+  private readonly unsubscribe: () => void;
+  private readonly sweeper: NodeJS.Timeout | undefined;
 
   constructor(
-    readonly limits: PreviewLimits = defaultPreviewLimits,
-    private readonly now: () => number = Date.now,
-  ) {}
+    private readonly repository: PreviewRepository,
+    options: PreviewSessionsOptions = {},
+  ) {
+    this.limits = options.limits ?? defaultPreviewLimits;
+    this.now = options.now ?? Date.now;
+    this.bus = options.bus ?? new LocalBus();
+    this.unsubscribe = this.bus.subscribe(PREVIEW_CHANNEL, (payload) => this.heard(payload));
+    const sweepMs = options.sweepMs ?? 10_000;
+    if (sweepMs > 0) {
+      this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), sweepMs);
+      this.sweeper.unref();
+    }
+  }
 
   /** A new session whose link `linkFor` makes from its id, unless a cap refuses it. */
-  create(input: NewPreview, linkFor: (id: string) => string): PreviewSession | PreviewRefusal {
-    this.sweep();
-    const active = [...this.entries.values()].filter((e) => !e.session.endedAt);
-    if (active.filter((e) => e.session.createdBy === input.createdBy).length >= this.limits.perUser)
-      return { refused: "user", limit: this.limits.perUser };
-    if (
-      active.filter((e) => e.session.propertyId === input.propertyId).length >=
-      this.limits.perProperty
-    )
-      return { refused: "property", limit: this.limits.perProperty };
+  async create(
+    input: NewPreview,
+    linkFor: (id: string) => string,
+  ): Promise<PreviewSession | PreviewRefusal> {
     const at = this.now();
     const id = randomBytes(16).toString("hex");
     const session: PreviewSession = {
       ...input,
       id,
       link: linkFor(id),
-      createdAt: new Date(at).toISOString(),
-      expiresAt: new Date(at + this.limits.maxMs).toISOString(),
+      createdAt: iso(at),
+      expiresAt: iso(at + this.limits.maxMs),
     };
-    const entry: Entry = {
-      session,
-      traces: new TraceRing(this.limits.traces),
-      listeners: new Set(),
+    const refused = await this.repository.create(session, this.limits);
+    if (refused === null) return session;
+    return {
+      refused,
+      limit: refused === "user" ? this.limits.perUser : this.limits.perProperty,
     };
-    entry.timer = setTimeout(() => this.expire(entry), this.limits.maxMs);
-    entry.timer.unref();
-    this.entries.set(session.id, entry);
-    return { ...session };
   }
 
   /** The session (ended or not), or undefined when unknown or long gone. */
-  get(id: string): PreviewSession | undefined {
-    const entry = this.entry(id);
-    return entry && { ...entry.session };
+  async get(id: string): Promise<PreviewSession | undefined> {
+    const session = await this.repository.get(id, this.keptSince());
+    if (!session || session.endedAt || this.now() < Date.parse(session.expiresAt)) return session;
+    if (await this.repository.expire(id, iso(this.now()))) await this.announceEnd(id);
+    return this.repository.get(id, this.keptSince());
   }
 
   /** A user's sessions of a property: active ones newest first, then recently ended ones. */
-  listFor(propertyId: string, user: string): PreviewSession[] {
-    this.sweep();
-    const mine = [...this.entries.values()]
-      .map((e) => e.session)
-      .filter((s) => s.propertyId === propertyId && s.createdBy === user)
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    return [...mine.filter((s) => !s.endedAt), ...mine.filter((s) => s.endedAt)].map((s) => ({
-      ...s,
-    }));
+  async listFor(propertyId: string, user: string): Promise<PreviewSession[]> {
+    await this.endDue();
+    const mine = (await this.repository.list(propertyId, user, this.keptSince())).sort((a, b) =>
+      b.createdAt.localeCompare(a.createdAt),
+    );
+    return [...mine.filter((s) => !s.endedAt), ...mine.filter((s) => s.endedAt)];
   }
 
   /** Ends a session now (no-op when it already ended); undefined when unknown. */
-  end(id: string): PreviewSession | undefined {
-    const entry = this.entry(id);
-    if (!entry) return undefined;
-    if (!entry.session.endedAt) this.finish(entry, this.now());
-    return { ...entry.session };
+  async end(id: string): Promise<PreviewSession | undefined> {
+    const session = await this.get(id);
+    if (!session) return undefined;
+    if (!session.endedAt && (await this.repository.end(id, iso(this.now()))))
+      await this.announceEnd(id);
+    return this.repository.get(id, this.keptSince());
   }
 
-  /** Keeps `traces` of an active session and hands them to its watchers. */
-  addTraces(id: string, traces: PreviewTrace[]): void {
-    const entry = this.entry(id);
-    if (!entry || entry.session.endedAt) return;
-    entry.traces.push(traces);
-    for (const listener of entry.listeners) listener.traces(traces);
+  /** Keeps `traces` of an active session and tells watchers; false when it is not active. */
+  async addTraces(id: string, traces: PreviewTrace[]): Promise<boolean> {
+    const kept = await this.repository.addTraces(id, traces, this.limits.traces, iso(this.now()));
+    if (kept && traces.length > 0) await this.notify({ session: id, kind: "traces" });
+    return kept;
   }
 
-  /** The traces kept so far, oldest first. */
-  traces(id: string): PreviewTrace[] {
-    return this.entry(id)?.traces.items() ?? [];
+  /** The traces kept after sequence `after`, oldest first. */
+  traces(id: string, after = 0): Promise<StoredTrace[]> {
+    return this.repository.traces(id, after);
   }
 
   /** Records the property revision pages now get; watchers hear it when it changed. */
-  setRevision(id: string, revision: number): void {
-    const entry = this.entry(id);
-    if (!entry || entry.session.revision === revision) return;
-    entry.session.revision = revision;
-    this.announce(entry);
+  async setRevision(id: string, revision: number): Promise<void> {
+    if (await this.repository.setRevision(id, revision))
+      await this.notify({ session: id, kind: "session" });
   }
 
-  /** Adds a watcher; undefined when the session is unknown. */
-  watch(id: string, listener: PreviewListener): (() => void) | undefined {
-    const entry = this.entry(id);
-    if (!entry) return undefined;
-    entry.listeners.add(listener);
-    return () => entry.listeners.delete(listener);
+  /** Adds a watcher of this node; the returned function removes it. */
+  watch(id: string, listener: NoticeListener): () => void {
+    let set = this.watchersOf.get(id);
+    if (!set) this.watchersOf.set(id, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.watchersOf.get(id) === set) this.watchersOf.delete(id);
+    };
   }
 
+  /** Open streams of a session on this node. */
   watchers(id: string): number {
-    return this.entries.get(id)?.listeners.size ?? 0;
+    return this.watchersOf.get(id)?.size ?? 0;
   }
 
-  /** Stops every timer (the app is closing). */
+  /** Hears every session that ends, on any node (this node drops what it built for it). */
+  onEnded(listener: (id: string) => void): void {
+    this.endedListeners.add(listener);
+  }
+
+  /** Ends the sessions that are due and forgets those ended longer than `keepEndedMs` ago. */
+  async sweep(): Promise<void> {
+    await this.endDue();
+    await this.repository.forgetEnded(this.keptSince());
+  }
+
+  /** Stops the sweep and stops hearing the bus (the app is closing). */
   close(): void {
-    for (const entry of this.entries.values()) clearTimeout(entry.timer);
+    clearInterval(this.sweeper);
+    this.unsubscribe();
   }
 
-  private entry(id: string): Entry | undefined {
-    const entry = this.entries.get(id);
-    if (!entry) return undefined;
-    this.expire(entry);
-    if (this.gone(entry)) {
-      this.entries.delete(id);
-      return undefined;
-    }
-    return entry;
+  private async endDue(): Promise<void> {
+    const now = iso(this.now());
+    for (const id of await this.repository.due(now))
+      if (await this.repository.expire(id, now)) await this.announceEnd(id);
   }
 
-  private expire(entry: Entry): void {
-    const expiresAt = Date.parse(entry.session.expiresAt);
-    if (!entry.session.endedAt && this.now() >= expiresAt) this.finish(entry, expiresAt);
+  private keptSince(): string {
+    return iso(this.now() - this.limits.keepEndedMs);
   }
 
-  private gone(entry: Entry): boolean {
-    const { endedAt } = entry.session;
-    return endedAt !== undefined && this.now() - Date.parse(endedAt) > this.limits.keepEndedMs;
+  private announceEnd(id: string): Promise<void> {
+    return this.notify({ session: id, kind: "session", ended: true });
   }
 
-  private finish(entry: Entry, at: number): void {
-    clearTimeout(entry.timer);
-    entry.session.endedAt = new Date(at).toISOString();
-    this.announce(entry);
+  private notify(notice: PreviewNotice): Promise<void> {
+    return this.bus.publish(PREVIEW_CHANNEL, JSON.stringify(notice));
   }
 
-  private announce(entry: Entry): void {
-    const session = { ...entry.session };
-    for (const listener of entry.listeners) listener.session(session);
-  }
-
-  private sweep(): void {
-    for (const [id, entry] of this.entries) {
-      this.expire(entry);
-      if (this.gone(entry)) this.entries.delete(id);
-    }
+  private heard(payload: string): void {
+    const notice = parseNotice(payload);
+    if (!notice) return;
+    if (notice.ended) for (const listener of this.endedListeners) listener(notice.session);
+    for (const listener of this.watchersOf.get(notice.session) ?? []) listener(notice.kind);
   }
 }

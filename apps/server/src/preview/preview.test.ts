@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import * as realBuilder from "@liftoff/builder";
 import {
   PREVIEW_MAX_MS,
@@ -21,6 +24,7 @@ import {
   type Client,
 } from "../api/testSupport.ts";
 import type { LiftoffApp } from "../createApp.ts";
+import { SqliteStore } from "../storage/SqliteStore.ts";
 import type { PreviewLimits } from "./PreviewSessions.ts";
 
 const P = "/api/properties/PRfixture";
@@ -446,6 +450,63 @@ describe("the session stream", () => {
     const unknown = watch(origin, "0".repeat(32), viewer);
     expect(await unknown.opened).toBe(404);
     unknown.close();
+  });
+});
+
+describe("sessions in the store", () => {
+  it("a node's sweep ends a due session and its watchers hear it, nobody reading", async () => {
+    await app.close();
+    now = Date.parse("2026-03-01T10:00:00Z");
+    app = apiApp({ builder, preview: { now: () => now, sweepMs: 20 } });
+    admin = await signIn(app, "admin", ADMIN_PASSWORD);
+    ok(await admin.call("POST", "/api/properties/import", fixtureDocument()), 201);
+    const session = await startPreview({ url: PAGE }, admin);
+    const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+    const stream = watch(origin, session.id, admin);
+    try {
+      expect(await stream.opened).toBe(200);
+      await stream.received(2);
+      now += PREVIEW_MAX_MS;
+      const ended = (await stream.received(3))[2]!;
+      expect(ended).toEqual({ event: "session", data: { ...session, endedAt: session.expiresAt } });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("a restart ends no session: it is served, takes reports and keeps its traces", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "liftoff-preview-"));
+    const file = join(dir, "liftoff.db");
+    const open = () => {
+      const store = new SqliteStore(file);
+      return { store, app: apiApp({ store, builder, preview: { now: () => now } }) };
+    };
+    try {
+      let node = open();
+      app = node.app;
+      admin = await signIn(app, "admin", ADMIN_PASSWORD);
+      ok(await admin.call("POST", "/api/properties/import", fixtureDocument()), 201);
+      const session = await startPreview({ url: PAGE }, admin);
+      expect((await report(session.id, JSON.stringify([trace(1), trace(2)]))).statusCode).toBe(204);
+      await app.close();
+      await node.store.close();
+
+      node = open();
+      app = node.app;
+      admin = await signIn(app, "admin", ADMIN_PASSWORD);
+      expect(ok<PreviewSession>(await admin.call("GET", `/api/previews/${session.id}`))).toEqual(
+        session,
+      );
+      expect((await script(session.id)).body).toContain(`"session":"${session.id}"`);
+      expect((await report(session.id, JSON.stringify([trace(3)]))).statusCode).toBe(204);
+      expect((await node.store.previews.traces(session.id)).map((t) => t.trace.seq)).toEqual([
+        1, 2, 3,
+      ]);
+      await app.close();
+      await node.store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

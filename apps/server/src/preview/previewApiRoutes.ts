@@ -25,9 +25,12 @@ interface StartBody {
 const SESSION_ID = /^[0-9a-f]{32}$/;
 
 /** The session a URL names (`:id`), ended or not; 404 when there is none. */
-export function sessionOf(sessions: PreviewSessions, request: FastifyRequest): PreviewSession {
+export async function sessionOf(
+  sessions: PreviewSessions,
+  request: FastifyRequest,
+): Promise<PreviewSession> {
   const id = paramsOf(request).id ?? "";
-  const session = SESSION_ID.test(id) ? sessions.get(id) : undefined;
+  const session = SESSION_ID.test(id) ? await sessions.get(id) : undefined;
   if (!session) throw previewProblems.unknownSession();
   return session;
 }
@@ -65,7 +68,6 @@ export default function previewApiRoutes(
   app: FastifyInstance,
   ctx: ApiContext,
   sessions: PreviewSessions,
-  onEnd: (id: string) => void,
 ): void {
   app.post<{ Body: StartBody }>(
     "/api/properties/:pid/previews",
@@ -76,7 +78,7 @@ export default function previewApiRoutes(
       const page = sitePage(request.body.url);
       const { libraryId } = request.body;
       const { label, environmentId } = await target(ctx, pid, libraryId);
-      const created = sessions.create(
+      const created = await sessions.create(
         {
           propertyId: pid,
           ...(libraryId !== undefined ? { libraryId } : {}),
@@ -106,15 +108,14 @@ export default function previewApiRoutes(
   app.get("/api/properties/:pid/previews", async (request) => {
     const pid = paramsOf(request).pid!;
     await ctx.properties.snapshot(pid);
-    return sessions.listFor(pid, userOf(request));
+    return await sessions.listFor(pid, userOf(request));
   });
 
   app.get("/api/previews/:id", (request) => sessionOf(sessions, request));
 
   app.delete("/api/previews/:id", async (request) => {
-    const session = sessionOf(sessions, request);
-    const ended = sessions.end(session.id)!;
-    onEnd(session.id);
+    const session = await sessionOf(sessions, request);
+    const ended = (await sessions.end(session.id)) ?? session;
     if (!session.endedAt)
       await ctx.store.audit.append({
         user: userOf(request),

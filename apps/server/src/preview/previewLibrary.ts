@@ -35,16 +35,16 @@ export default function previewLibrary(
 ): PreviewLibrary {
   const published = async (propertyId: string, environmentId: string) =>
     (await store.libraries.get(propertyId, environmentId, LIBRARY_FILE))?.body.toString("utf8");
-  const active = (propertyId: string, sessionId: string) => {
-    const session = sessions.get(sessionId);
+  const active = async (propertyId: string, sessionId: string) => {
+    const session = await sessions.get(sessionId);
     return session && !session.endedAt && session.propertyId === propertyId ? session : undefined;
   };
 
   return {
     async script(propertyId, environmentId, sessionId) {
-      const session = active(propertyId, sessionId);
+      const session = await active(propertyId, sessionId);
       if (!session) {
-        if (sessions.get(sessionId)?.endedAt) builds.forget(sessionId);
+        builds.forget(sessionId);
         const code = await published(propertyId, environmentId);
         if (code === undefined)
           throw problems.notFound(`No library ${LIBRARY_FILE} for ${propertyId}/${environmentId}.`);
@@ -52,7 +52,7 @@ export default function previewLibrary(
       }
       try {
         const { code, revision } = await builds.code(session);
-        sessions.setRevision(session.id, revision);
+        await sessions.setRevision(session.id, revision);
         return code;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
@@ -61,7 +61,7 @@ export default function previewLibrary(
       }
     },
     async file(propertyId, _environmentId, sessionId, path) {
-      const session = active(propertyId, sessionId);
+      const session = await active(propertyId, sessionId);
       if (!session) return undefined;
       return builds.file(session, path).catch(() => undefined);
     },

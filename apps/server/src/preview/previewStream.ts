@@ -5,13 +5,19 @@ import { LiveConnection } from "../LiveConnection.ts";
 import { sessionOf } from "./previewApiRoutes.ts";
 import { previewProblems } from "./previewProblems.ts";
 import type { PreviewSessions } from "./PreviewSessions.ts";
+import { SessionFeed } from "./SessionFeed.ts";
 
 export interface PreviewStreamOptions {
   heartbeatMs: number;
   /** Characters that may wait for one slow watcher before it is disconnected (LiveConnection). */
   maxBuffered: number;
-  /** Open streams per session. */
+  /** Open streams per session, on each node. */
   maxWatchers: number;
+  /**
+   * How often a stream also looks in the store unasked: a notice lost while a node's bus
+   * connection was down (or before it listened) delays a record by at most this long.
+   */
+  catchUpMs?: number;
 }
 
 const sessionMessage = (session: PreviewSession) =>
@@ -22,9 +28,10 @@ const tracesMessage = (traces: PreviewTrace[]) =>
 /**
  * `GET /api/previews/:id/stream`: Server-Sent Events of one session (docs/preview.md). On
  * connect the session and the traces kept so far, then each change of the session and each
- * report as it arrives; a comment line keeps idle proxies from closing it. A reconnecting
- * EventSource gets the whole picture again, so a watcher dropped for falling behind loses
- * nothing the session still keeps.
+ * report as it arrives, on whichever node it arrived (the cluster bus says so; the records
+ * are read from the store); a comment line keeps idle proxies from closing it. A
+ * reconnecting EventSource gets the whole picture again, so a watcher dropped for falling
+ * behind loses nothing the session still keeps.
  */
 export default function previewStream(
   app: FastifyInstance,
@@ -33,27 +40,35 @@ export default function previewStream(
 ): void {
   const startStream = eventStreams(app, options.heartbeatMs);
 
-  app.get("/api/previews/:id/stream", (request, reply) => {
-    const session = sessionOf(sessions, request);
+  app.get("/api/previews/:id/stream", async (request, reply) => {
+    const session = await sessionOf(sessions, request);
     if (sessions.watchers(session.id) >= options.maxWatchers)
       throw previewProblems.tooManyWatchers(options.maxWatchers);
     const res = reply.raw;
     const connection = new LiveConnection(res, options.maxBuffered, (backlog) =>
       request.log.info({ backlog }, "preview: watcher fell behind; disconnected"),
     );
-    // Registered first, but nothing can arrive before this handler has sent the head and the
-    // state so far: reports come in on later turns of the event loop.
-    const unwatch = sessions.watch(session.id, {
+    const feed = new SessionFeed(sessions, session.id, {
       session: (s) => connection.send(sessionMessage(s)),
       traces: (t) => connection.send(tracesMessage(t)),
+      failed: (error) => request.log.warn({ err: error }, "preview: reading the session failed"),
     });
+    // Watching starts before the first read, so nothing stored meanwhile is missed: the feed
+    // reads after the last sequence it sent.
+    const unwatch = sessions.watch(session.id, (kind) => feed.heard(kind));
+    const catchUp = setInterval(() => {
+      feed.heard("traces");
+      feed.heard("session");
+    }, options.catchUpMs ?? 5_000);
     startStream(
       request,
       reply,
       (text) => connection.send(text),
-      () => unwatch?.(),
+      () => {
+        clearInterval(catchUp);
+        unwatch();
+      },
     );
-    connection.send(sessionMessage(session));
-    connection.send(tracesMessage(sessions.traces(session.id)));
+    feed.start(session);
   });
 }

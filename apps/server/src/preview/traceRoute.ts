@@ -26,13 +26,20 @@ export default function traceRoute(
       .send(),
   );
 
-  app.post("/preview/:id/trace", (request, reply) => {
+  app.post("/preview/:id/trace", async (request, reply) => {
     reply.header("access-control-allow-origin", "*");
     const wait = limiter?.take(request.ip) ?? 0;
     if (wait > 0) throw previewProblems.rateLimited(wait);
-    const session = sessionOf(sessions, request);
+    const session = await sessionOf(sessions, request);
     if (session.endedAt) throw previewProblems.sessionEnded(session.endedAt);
-    sessions.addTraces(session.id, parseTraces(request.body));
+    const traces = parseTraces(request.body);
+    if (!(await sessions.addTraces(session.id, traces))) {
+      // It ended between the read and the write (on another node, or by expiry).
+      const ended = await sessions.get(session.id);
+      throw ended?.endedAt
+        ? previewProblems.sessionEnded(ended.endedAt)
+        : previewProblems.unknownSession();
+    }
     return reply.code(204).send();
   });
 }

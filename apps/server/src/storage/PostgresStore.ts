@@ -7,6 +7,7 @@ import { AuditRepository } from "./authoring/AuditRepository.ts";
 import { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
 import { postgresClient, postgresMigrationDb } from "./authoring/SqlClient.ts";
 import { UserRepository } from "./authoring/UserRepository.ts";
+import { PreviewRepository } from "./preview/PreviewRepository.ts";
 import libraryEtag from "./libraryEtag.ts";
 import { eventAt, requestEvents, sourceOf } from "../edge/eventSource.ts";
 import reportSql, { type ReportValue } from "../reports/reportSql.ts";
@@ -133,6 +134,7 @@ export class PostgresStore implements Store {
   readonly authoring: AuthoringRepository;
   readonly users: UserRepository;
   readonly audit: AuditRepository;
+  readonly previews: PreviewRepository;
   readonly loginFailures: LoginFailureRepository;
   readonly bus: PostgresBus;
   readonly nodeId = randomUUID();
@@ -156,6 +158,7 @@ export class PostgresStore implements Store {
     this.authoring = new AuthoringRepository(sql);
     this.users = new UserRepository(sql);
     this.audit = new AuditRepository(sql);
+    this.previews = new PreviewRepository(sql, "postgres");
     this.loginFailures = new LoginFailureRepository(sql);
     this.bus = new PostgresBus(url, {
       pool: this.pool,

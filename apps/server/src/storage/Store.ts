@@ -2,6 +2,7 @@ import type { DatastreamInfo, StoredEventInfo } from "@liftoff/schema";
 import type { AuditRepository } from "./authoring/AuditRepository.ts";
 import type { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
 import type { UserRepository } from "./authoring/UserRepository.ts";
+import type { PreviewRepository } from "./preview/PreviewRepository.ts";
 import type { ClusterBus } from "../cluster/ClusterBus.ts";
 import type { LoginFailureRepository } from "./LoginFailureRepository.ts";
 
@@ -138,6 +139,8 @@ export interface Store {
   readonly authoring: AuthoringRepository;
   readonly users: UserRepository;
   readonly audit: AuditRepository;
+  /** Preview sessions and their trace records (docs/preview.md). */
+  readonly previews: PreviewRepository;
   /** Failed sign-ins, shared by every node on this database (auth/LoginLimiter.ts). */
   readonly loginFailures: LoginFailureRepository;
   /** Notices between the nodes on this database: `LocalBus` for SQLite (one node). */

@@ -1,5 +1,6 @@
 import { authoringMigration } from "./authoring/authoringMigration.ts";
 import { resourceMigration } from "./authoring/resourceMigration.ts";
+import { previewMigration } from "./preview/previewMigration.ts";
 import { loginFailuresMigration } from "./loginFailuresMigration.ts";
 import type { Row } from "./authoring/SqlClient.ts";
 import { partitionMigration } from "./partitionMigration.ts";
@@ -199,6 +200,7 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
   resourceMigration,
   partitionMigration,
   loginFailuresMigration,
+  previewMigration,
 ];
 
 export const latestVersion = Math.max(...migrations.map((m) => m.version));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { latestVersion } from "./migrations.ts";
 import type { NewEvent, Store } from "./Store.ts";
+import previewContract from "./preview/previewContract.ts";
 
 export const sampleEvent = (overrides: Partial<NewEvent> = {}): NewEvent => ({
   receivedAt: new Date("2026-11-21T10:00:00.000Z"),
@@ -267,6 +268,8 @@ export default function storeContract(name: string, open: () => Promise<Store>):
     afterEach(async () => {
       await store.close();
     });
+
+    previewContract(() => store);
 
     it("migrates to the latest version and is idempotent", async () => {
       expect(await store.migrate()).toBe(latestVersion);
