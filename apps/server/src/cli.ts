@@ -77,9 +77,10 @@ export async function serve(argv: string[]): Promise<void> {
     console.log(`  demo:    ${demo.origin}/  (library ${library ?? "not published"})`);
   }
   let stopping = false;
-  const stop = () => {
+  const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    console.log(`liftoff: ${signal}: finishing accepted requests and queued events, then exiting`);
     retention?.stop();
     // Graceful: stop accepting, answer in-flight requests, write the queue, close the store.
     app

@@ -153,6 +153,7 @@ describe("liftoff serve on SIGTERM", () => {
     expect(await live.ended).toMatch(/: server shutting down\n\n$/);
 
     expect(exit.code, server.output()).toBe(0);
+    expect(server.output()).toContain("liftoff: SIGTERM: finishing accepted requests");
     // The open live stream did not hold the shutdown.
     expect(exit.at - signalledAt).toBeLessThan(5_000);
     const answered = outcomes.filter((o) => o.status !== undefined);
