@@ -123,6 +123,10 @@ export class PostgresBus implements ClusterBus {
     const client = new pg.Client({
       connectionString: this.url,
       application_name: "liftoff cluster bus",
+      // A listening connection only reads: TCP keepalives find one that died silently, and
+      // an unreachable server fails the attempt (then retried) instead of hanging it.
+      keepAlive: true,
+      connectionTimeoutMillis: 10_000,
     });
     client.on("notification", (message) => this.deliver(message.channel, message.payload ?? ""));
     client.on("error", (error) => {
