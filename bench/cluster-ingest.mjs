@@ -86,7 +86,9 @@ async function datastreamOf(origin) {
     body: JSON.stringify({ name: "Ingest bench", orgId: "0123456789ABCDEF01234567@AdobeOrg" }),
   });
   const pid = (await created.json()).document.property.id;
-  const streams = await (await fetch(`${origin}/api/datastreams`, { headers: auth })).json();
+  const { datastreams: streams } = await (
+    await fetch(`${origin}/api/datastreams`, { headers: auth })
+  ).json();
   return streams.find((d) => d.propertyId === pid && d.stage === "development").id;
 }
 

@@ -67,10 +67,9 @@ async function makeProperty(client: Client, name: string) {
     `/api/properties/${pid}/environments`,
   );
   const development = environments.find((e) => e.stage === "development")!;
-  const datastreams = await client.call<Array<{ id: string; environmentId: string }>>(
-    "GET",
-    "/api/datastreams",
-  );
+  const { datastreams } = await client.call<{
+    datastreams: Array<{ id: string; environmentId: string }>;
+  }>("GET", "/api/datastreams");
   const datastream = datastreams.find((d) => d.environmentId === development.id)!;
   return { pid, development, datastream: datastream.id };
 }
