@@ -67,7 +67,9 @@ async function liveStream(app: LiftoffApp) {
   return { next, close: () => req.destroy() };
 }
 
-describe("two nodes on one PostgreSQL", () => {
+// Each test starts two nodes on a fresh schema (migrations, the admin's password hash, the
+// builder's first import): seconds on a loaded machine, beyond vitest's default 5 s.
+describe("two nodes on one PostgreSQL", { timeout: 30_000 }, () => {
   it("an event stored through node A reaches node B's live stream within a second, once", async () => {
     const [a, b] = await twoNodes();
     const stream = await liveStream(b);
@@ -82,6 +84,38 @@ describe("two nodes on one PostgreSQL", () => {
       await post(b, "v1/interact", { events: [pageView("from-b")] });
       await post(a, "v1/interact", { events: [pageView("sentinel")] });
       expect(await stream.next(2)).toEqual(["from-b", "sentinel"]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("a node with no live subscriber reads nothing when it hears a notice", async () => {
+    const [a, b] = await twoNodes();
+    let reads = 0;
+    const listRange = b.store.events.listRange.bind(b.store.events);
+    b.store.events.listRange = (first, last) => {
+      reads++;
+      return listRange(first, last);
+    };
+    // Subscribed after the node's own listener: it hears each notice right after the node
+    // decided whether to read (a decision taken before any await).
+    const heard: string[] = [];
+    let wake: (() => void) | undefined;
+    b.store.bus.subscribe(EVENTS_CHANNEL, (payload) => {
+      heard.push(payload);
+      wake?.();
+    });
+    const noticed = async (n: number) => {
+      while (heard.length < n) await new Promise<void>((resolve) => (wake = resolve));
+    };
+    await post(a, "v1/interact", { events: [pageView("nobody-listens")] });
+    await noticed(1);
+    expect(reads).toBe(0);
+    const stream = await liveStream(b);
+    try {
+      await post(a, "v1/interact", { events: [pageView("someone-listens")] });
+      expect(await stream.next(1)).toEqual(["someone-listens"]);
+      expect(reads).toBe(1);
     } finally {
       stream.close();
     }
