@@ -1,7 +1,7 @@
 import { authoringMigration } from "./authoring/authoringMigration.ts";
 import { resourceMigration } from "./authoring/resourceMigration.ts";
-import { previewMigration } from "./preview/previewMigration.ts";
 import { loginFailuresMigration } from "./loginFailuresMigration.ts";
+import { previewMigration } from "./preview/previewMigration.ts";
 import type { Row } from "./authoring/SqlClient.ts";
 import { partitionMigration } from "./partitionMigration.ts";
 
@@ -198,9 +198,9 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
   },
   authoringMigration,
   resourceMigration,
-  partitionMigration,
   loginFailuresMigration,
   previewMigration,
+  partitionMigration,
 ];
 
 export const latestVersion = Math.max(...migrations.map((m) => m.version));
