@@ -10,7 +10,6 @@ export interface RunningNginx {
 }
 /** Installs Debian's nginx when missing and root; returns its path. */
 export function ensureNginx(): string | undefined;
-export function freePort(): Promise<number>;
 /** deploy/nginx/liftoff.conf with the node addresses, port and certificate paths replaced. */
 export function renderConfig(
   text: string,

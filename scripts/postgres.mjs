@@ -16,7 +16,8 @@ function findBinDir() {
   return undefined;
 }
 
-function freePort() {
+/** A free loopback TCP port (taken, then released). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once("error", reject);

@@ -3,31 +3,10 @@
 // checked against what was stored. Bounded by `seconds`.
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
+import { alloyBody } from "../../bench/server/lib.mjs";
 
-/** One page-view event, about 600 bytes, as alloy sends it. */
-export function edgeBody(events = 1) {
-  const event = (i) => ({
-    xdm: {
-      eventType: "web.webpagedetails.pageViews",
-      web: {
-        webPageDetails: {
-          URL: `https://www.example.test/pcg/auto/quote?step=${i}`,
-          name: "pc:pcg:auto:quote",
-          siteSection: "auto",
-          pageViews: { value: 1 },
-        },
-      },
-      timestamp: new Date().toISOString(),
-      implementationDetails: { name: "https://ns.adobe.com/experience/alloy", version: "2.26.0" },
-    },
-    data: { __adobe: { analytics: { prop1: "auto" } } },
-  });
-  return JSON.stringify({
-    events: Array.from({ length: events }, (_, i) => event(i)),
-    query: { identity: { fetch: ["ECID"] } },
-    meta: { state: { domain: "example.test", cookiesEnabled: true } },
-  });
-}
+/** Alloy-shaped requests of `events` page views (bench/server/lib.mjs). */
+export const edgeBody = (events = 1) => alloyBody(events);
 
 /**
  * Posts to `${origin}/ee/v1/interact?configId=…&requestId=…` for `seconds`; `during(elapsedMs)`
