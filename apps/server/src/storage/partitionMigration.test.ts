@@ -104,6 +104,40 @@ describe("PostgreSQL migration 7: events partitioned by day", () => {
     }
   });
 
+  it("makes and drops days while a long report holds the tables, without stalling inserts", async () => {
+    const schema = cluster.schema("p7l");
+    const store = new PostgresStore(cluster.url(), { schema, max: 4 });
+    const report = new pg.Client({ connectionString: cluster.url() });
+    await report.connect();
+    try {
+      await store.migrate();
+      await store.events.appendBatch([at("2026-11-01T10:00:00.000Z", "old")]);
+      await report.query(`SET search_path = ${schema}`);
+      await report.query("BEGIN");
+      await report.query("SELECT COUNT(*) FROM events");
+      // Bounded waits: each of these must finish while the report's transaction is open.
+      const within = <T>(what: string, work: Promise<T>) =>
+        Promise.race([
+          work,
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error(`${what} waited for the report`)), 4_000),
+          ),
+        ]);
+      await within("a new day", store.events.appendBatch([at("2026-11-05T10:00:00.000Z", "new")]));
+      const removal = store.events.removeBefore(new Date("2026-11-02T00:00:00.000Z"));
+      await within(
+        "an insert during retention",
+        store.events.appendBatch([at("2026-11-05T11:00:00.000Z", "during")]),
+      );
+      await report.query("COMMIT");
+      expect(await removal).toEqual(["2026-11-01"]);
+      expect((await store.events.list()).map((e) => e.requestId)).toEqual(["during", "new"]);
+    } finally {
+      await report.end();
+      await store.close();
+    }
+  });
+
   it("lets two nodes create the same new day at once", async () => {
     const schema = cluster.schema("p7c");
     const nodes = [0, 1].map(() => new PostgresStore(cluster.url(), { schema, max: 2 }));
