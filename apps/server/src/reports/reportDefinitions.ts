@@ -3,6 +3,20 @@ import type { ReportValue, SqlDialect } from "./reportSql.ts";
 
 type Rows = ReportValue[][];
 
+/**
+ * One number of a report row: `count` counts events, `visitors` counts distinct visitors
+ * (`e.ecid`); each optionally only over the events matching `when` (SQL on `e`).
+ */
+export interface Measure {
+  kind: "count" | "visitors";
+  when?: string;
+}
+
+/**
+ * A report as data: the SQL is generated from it (`reportSql.ts` for the raw query, the
+ * PostgreSQL daily rollups in `ReportRollups.ts`), so both paths answer the same question.
+ * SQL text here comes from the definitions and dialects, never from input.
+ */
 export interface ReportDefinition {
   /** What the studio shows above the chart. */
   title: string;
@@ -15,15 +29,18 @@ export interface ReportDefinition {
   reads: string;
   /** Column names of the answer: a label first, then numbers. */
   columns: string[];
-  sql(dialect: SqlDialect): {
-    select: string;
-    /** Joined after `FROM events e`; text from the dialect, never input. */
-    join?: string;
-    where?: string;
-    groupBy?: string;
-    orderBy?: string;
-    limit?: number;
-  };
+  /** The row label (one row per value); without it the query answers one row. */
+  label?: (dialect: SqlDialect) => string;
+  /** `dataKeys`: one row per top-level key of the event's data object, as `k.key`. */
+  join?: "dataKeys";
+  /** Which events the report reads, besides its scope and time range. */
+  where?: string;
+  /** The numbers after the label, in column order. */
+  measures: Measure[];
+  /** `label`: ascending labels (days); `count`: the first number descending, then the label. */
+  order?: "label" | "count";
+  limit?: number;
+  /** Turns the query's rows into the report's rows. */
   finish?(rows: Rows, query: ReportQuery): Rows;
 }
 
@@ -35,6 +52,9 @@ const hasEvent = (n: number) => `(',' || e.event_numbers || ',') LIKE '%,${n},%'
 const TOP = 50;
 const DAY_MS = 86_400_000;
 
+const EVENTS: Measure = { kind: "count" };
+const VISITORS: Measure = { kind: "visitors" };
+
 /** Counts and distinct visitors of page views grouped by one column, largest first. */
 const pageViewsBy = (
   column: string,
@@ -43,13 +63,11 @@ const pageViewsBy = (
 ): ReportDefinition => ({
   ...about,
   columns: [label, "pageViews", "visitors"],
-  sql: () => ({
-    select: `${column}, COUNT(*), COUNT(DISTINCT e.ecid)`,
-    where: `${PAGE_VIEW} AND ${column} IS NOT NULL`,
-    groupBy: column,
-    orderBy: "2 DESC, 1",
-    limit: TOP,
-  }),
+  label: () => column,
+  where: `${PAGE_VIEW} AND ${column} IS NOT NULL`,
+  measures: [EVENTS, VISITORS],
+  order: "count",
+  limit: TOP,
 });
 
 /** One row per milestone: events carrying its number, and distinct visitors who reached it. */
@@ -60,16 +78,11 @@ const milestones = (
 ): ReportDefinition => ({
   ...about,
   columns: [label, "events", "visitors"],
-  sql: () => ({
-    select: steps
-      .map(
-        ([, n]) =>
-          `SUM(CASE WHEN ${hasEvent(n)} THEN 1 ELSE 0 END), ` +
-          `COUNT(DISTINCT CASE WHEN ${hasEvent(n)} THEN e.ecid END)`,
-      )
-      .join(", "),
-    where: "e.event_numbers IS NOT NULL",
-  }),
+  where: "e.event_numbers IS NOT NULL",
+  measures: steps.flatMap(([, n]): Measure[] => [
+    { kind: "count", when: hasEvent(n) },
+    { kind: "visitors", when: hasEvent(n) },
+  ]),
   // The query answers one row of 2 values per step; the report has one row per step.
   finish: ([row = []]) =>
     steps.map(([name], i) => [name, Number(row[2 * i] ?? 0), Number(row[2 * i + 1] ?? 0)]),
@@ -95,11 +108,9 @@ export const REPORTS = {
     group: "generic",
     reads: "every event",
     columns: ["day", "events", "visitors"],
-    sql: (d) => ({
-      select: `${d.day}, COUNT(*), COUNT(DISTINCT e.ecid)`,
-      groupBy: "1",
-      orderBy: "1",
-    }),
+    label: (d) => d.day,
+    measures: [EVENTS, VISITORS],
+    order: "label",
     finish: fillDays,
   },
   eventTypes: {
@@ -107,24 +118,20 @@ export const REPORTS = {
     group: "generic",
     reads: "xdm.eventType",
     columns: ["eventType", "events", "visitors"],
-    sql: () => ({
-      select: "COALESCE(e.event_type, '(none)'), COUNT(*), COUNT(DISTINCT e.ecid)",
-      groupBy: "1",
-      orderBy: "2 DESC, 1",
-      limit: TOP,
-    }),
+    label: () => "COALESCE(e.event_type, '(none)')",
+    measures: [EVENTS, VISITORS],
+    order: "count",
+    limit: TOP,
   },
   pageViewsOverTime: {
     title: "Page views over time",
     group: "generic",
     reads: "xdm.eventType web.webpagedetails.pageViews",
     columns: ["day", "pageViews", "visitors"],
-    sql: (d) => ({
-      select: `${d.day}, COUNT(*), COUNT(DISTINCT e.ecid)`,
-      where: PAGE_VIEW,
-      groupBy: "1",
-      orderBy: "1",
-    }),
+    label: (d) => d.day,
+    where: PAGE_VIEW,
+    measures: [EVENTS, VISITORS],
+    order: "label",
     finish: fillDays,
   },
   topPages: pageViewsBy("e.page_name", "page", {
@@ -137,66 +144,56 @@ export const REPORTS = {
     group: "generic",
     reads: "xdm.web.webInteraction.type on link clicks",
     columns: ["linkType", "clicks"],
-    sql: () => ({
-      select: "COALESCE(e.link_type, 'other'), COUNT(*)",
-      where: LINK_CLICK,
-      groupBy: "1",
-      orderBy: "2 DESC, 1",
-    }),
+    label: () => "COALESCE(e.link_type, 'other')",
+    where: LINK_CLICK,
+    measures: [EVENTS],
+    order: "count",
   },
   topLinks: {
     title: "Top clicked links",
     group: "generic",
     reads: "xdm.web.webInteraction.URL on link clicks",
     columns: ["linkUrl", "clicks"],
-    sql: () => ({
-      select: "e.link_url, COUNT(*)",
-      where: `${LINK_CLICK} AND e.link_url IS NOT NULL`,
-      groupBy: "1",
-      orderBy: "2 DESC, 1",
-      limit: TOP,
-    }),
+    label: () => "e.link_url",
+    where: `${LINK_CLICK} AND e.link_url IS NOT NULL`,
+    measures: [EVENTS],
+    order: "count",
+    limit: TOP,
   },
   dataKeys: {
     title: "Top custom data keys",
     group: "generic",
     reads: "the top-level keys of each event's data object",
     columns: ["key", "events", "visitors"],
-    sql: (d) => ({
-      select: "k.key, COUNT(*), COUNT(DISTINCT e.ecid)",
-      join: d.dataKeys,
-      groupBy: "1",
-      orderBy: "2 DESC, 1",
-      limit: TOP,
-    }),
+    label: () => "k.key",
+    join: "dataKeys",
+    measures: [EVENTS, VISITORS],
+    order: "count",
+    limit: TOP,
   },
   downloads: {
     title: "Downloads",
     group: "mapping",
     reads: "event9 (download), with eVar9 (file name) or the link URL",
     columns: ["fileName", "downloads"],
-    sql: () => ({
-      // eVar9 holds the file name; the link URL stands in when a download lacks it.
-      select: "COALESCE(e.download_name, e.link_url), COUNT(*)",
-      where: hasEvent(9),
-      groupBy: "1",
-      orderBy: "2 DESC, 1",
-      limit: TOP,
-    }),
+    // eVar9 holds the file name; the link URL stands in when a download lacks it.
+    label: () => "COALESCE(e.download_name, e.link_url)",
+    where: hasEvent(9),
+    measures: [EVENTS],
+    order: "count",
+    limit: TOP,
   },
   searchTerms: {
     title: "Search terms and success rate",
     group: "mapping",
     reads: "eVar7 (search term) on page views, event1 (search with results)",
     columns: ["term", "searches", "successes", "successRate"],
-    sql: () => ({
-      // A search is a results-page view carrying eVar7; event1 marks one that found results.
-      select: `LOWER(e.search_term), COUNT(*), SUM(CASE WHEN ${hasEvent(1)} THEN 1 ELSE 0 END)`,
-      where: `${PAGE_VIEW} AND e.search_term IS NOT NULL`,
-      groupBy: "1",
-      orderBy: "2 DESC, 1",
-      limit: TOP,
-    }),
+    // A search is a results-page view carrying eVar7; event1 marks one that found results.
+    label: () => "LOWER(e.search_term)",
+    where: `${PAGE_VIEW} AND e.search_term IS NOT NULL`,
+    measures: [EVENTS, { kind: "count", when: hasEvent(1) }],
+    order: "count",
+    limit: TOP,
     // Success rate in percent with one decimal.
     finish: (rows) =>
       rows.map(([term, searches, successes]) => [
@@ -211,13 +208,11 @@ export const REPORTS = {
     group: "mapping",
     reads: "event17 (page not found) with the page URL",
     columns: ["url", "views"],
-    sql: () => ({
-      select: "e.page_url, COUNT(*)",
-      where: hasEvent(17),
-      groupBy: "1",
-      orderBy: "2 DESC, 1",
-      limit: TOP,
-    }),
+    label: () => "e.page_url",
+    where: hasEvent(17),
+    measures: [EVENTS],
+    order: "count",
+    limit: TOP,
   },
   scrollFunnel: milestones(
     "depth",

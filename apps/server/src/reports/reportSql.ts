@@ -1,5 +1,10 @@
 import type { ReportQuery, ReportTable } from "../storage/Store.ts";
-import { REPORTS, type ReportDefinition, type ReportName } from "./reportDefinitions.ts";
+import {
+  REPORTS,
+  type Measure,
+  type ReportDefinition,
+  type ReportName,
+} from "./reportDefinitions.ts";
 
 export type ReportValue = string | number | null;
 export type Dialect = "sqlite" | "postgres";
@@ -20,33 +25,68 @@ export interface SqlDialect {
    * `data` when it is an object (none for a string, array or no data).
    */
   dataKeys: string;
+  /**
+   * A label as the report orders it: PostgreSQL compares bytes (COLLATE "C", whatever the
+   * database's locale), so the rollup path, which orders in JS, agrees with the raw query.
+   */
+  orderLabel(label: string): string;
 }
 
-const dialects: Record<Dialect, SqlDialect> = {
+export const dialects: Record<Dialect, SqlDialect> = {
   // SQLite keeps received_at as ISO-8601 text in UTC (toISOString), so the day is its prefix.
   sqlite: {
     day: "substr(e.received_at, 1, 10)",
     dataKeys: `JOIN requests r ON r.id = e.request_row
 CROSS JOIN json_each(CASE WHEN json_type(r.body, '$.events[' || e.event_index || '].data') = 'object'
   THEN json_extract(r.body, '$.events[' || e.event_index || '].data') ELSE '{}' END) AS k`,
+    orderLabel: () => "1",
   },
   postgres: {
     day: "to_char(e.received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
     dataKeys: `JOIN requests r ON r.id = e.request_row
 CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r.body -> 'events' -> e.event_index -> 'data') = 'object'
   THEN r.body -> 'events' -> e.event_index -> 'data' ELSE '{}'::jsonb END) AS k(key)`,
+    orderLabel: (label) => `${label} COLLATE "C"`,
   },
 };
 
 const isReport = (name: string): name is ReportName => Object.hasOwn(REPORTS, name);
 
+/** The definition of a report name; unknown names throw. */
+export function definitionOf(name: string): ReportDefinition {
+  if (!isReport(name)) throw new Error(`report: unknown report "${name}"`);
+  return REPORTS[name];
+}
+
+/** The SQL of one measure on the raw events. */
+export function measureSql(m: Measure): string {
+  if (m.kind === "count") return m.when ? `COUNT(CASE WHEN ${m.when} THEN 1 END)` : "COUNT(*)";
+  return m.when ? `COUNT(DISTINCT CASE WHEN ${m.when} THEN e.ecid END)` : "COUNT(DISTINCT e.ecid)";
+}
+
+/** The report's table from its rows: numbers typed, then the definition's finish. */
+export function finishReport(
+  definition: ReportDefinition,
+  rows: ReportValue[][],
+  query: ReportQuery,
+): ReportTable {
+  // PostgreSQL returns COUNT as bigint text; every column after the first is a number.
+  const typed = rows.map((row) =>
+    row.map((value, i) => (i === 0 || value === null ? value : Number(value))),
+  );
+  return {
+    columns: definition.columns,
+    rows: definition.finish ? definition.finish(typed, query) : typed,
+  };
+}
+
 /**
- * Builds one report's SQL over the `events` table for a dialect. Values from the caller only
- * travel as bind parameters; the event numbers and labels inlined come from the definitions.
+ * Builds one report's SQL over the `events` table for a dialect, from its definition. Values
+ * from the caller only travel as bind parameters; the event numbers and labels inlined come
+ * from the definitions.
  */
 export default function reportSql(query: ReportQuery, dialect: Dialect): ReportSql {
-  if (!isReport(query.report)) throw new Error(`report: unknown report "${query.report}"`);
-  const definition: ReportDefinition = REPORTS[query.report];
+  const definition = definitionOf(query.report);
   const params: string[] = [];
   const param = (value: string) => {
     params.push(value);
@@ -59,27 +99,22 @@ export default function reportSql(query: ReportQuery, dialect: Dialect): ReportS
   if (query.propertyId !== undefined) scope.push(`e.property_id = ${param(query.propertyId)}`);
   if (query.environmentId !== undefined)
     scope.push(`e.environment_id = ${param(query.environmentId)}`);
-  const parts = definition.sql(dialects[dialect]);
+  const d = dialects[dialect];
+  const label = definition.label?.(d);
+  const select = [...(label ? [label] : []), ...definition.measures.map(measureSql)];
+  const order = !label
+    ? ""
+    : definition.order === "label"
+      ? d.orderLabel(label)
+      : definition.order === "count"
+        ? `2 DESC, ${d.orderLabel(label)}`
+        : "";
   const text = [
-    `SELECT ${parts.select} FROM events e ${parts.join ?? ""}`,
-    `WHERE ${[...scope, ...(parts.where ? [parts.where] : [])].join(" AND ")}`,
-    parts.groupBy ? `GROUP BY ${parts.groupBy}` : "",
-    parts.orderBy ? `ORDER BY ${parts.orderBy}` : "",
-    parts.limit ? `LIMIT ${parts.limit}` : "",
+    `SELECT ${select.join(", ")} FROM events e ${definition.join ? d[definition.join] : ""}`,
+    `WHERE ${[...scope, ...(definition.where ? [definition.where] : [])].join(" AND ")}`,
+    label ? "GROUP BY 1" : "",
+    order ? `ORDER BY ${order}` : "",
+    definition.limit ? `LIMIT ${definition.limit}` : "",
   ].join("\n");
-  return {
-    text,
-    params,
-    finish: (rows) => {
-      // PostgreSQL returns COUNT and SUM as bigint/numeric text; every column after the
-      // first is a number in every report.
-      const typed = rows.map((row) =>
-        row.map((value, i) => (i === 0 || value === null ? value : Number(value))),
-      );
-      return {
-        columns: definition.columns,
-        rows: definition.finish ? definition.finish(typed, query) : typed,
-      };
-    },
-  };
+  return { text, params, finish: (rows) => finishReport(definition, rows, query) };
 }
