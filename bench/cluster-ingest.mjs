@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Edge ingest through nginx (deploy/nginx/liftoff.conf) into one PostgreSQL: events/s with
-// one node behind nginx, then with two, in the same run. Every node is the built server
+// Edge ingest into one PostgreSQL: events/s of one node alone, then through nginx
+// (deploy/nginx/liftoff.conf) with one node behind it, then with two, in the same run. Every node is the built server
 // (`node scripts/build.mjs` first); PostgreSQL and nginx are throwaway (scripts/postgres.mjs,
 // scripts/nginx.mjs). Loopback only, bounded: --warmup + --seconds per configuration.
 // Usage: node bench/cluster-ingest.mjs [--seconds 20] [--warmup 5] [--connections 50] [--events 1]
@@ -109,15 +109,20 @@ let nginx;
 try {
   nodes.push(...(await Promise.all([startNode(postgres.url), startNode(postgres.url)])));
   const datastream = await datastreamOf(nodes[0].origin);
+  // The same node without nginx first: what the proxy and TLS cost.
+  const direct = await measure(nodes[0].origin, datastream);
   nginx = await startNginx([nodes[0].address]);
   console.log(
     `cluster ingest: ${events} event(s)/request, ${connections} connections, ${values.warmup} s warm-up + ${seconds} s, through nginx (TLS) to PostgreSQL, all on this machine`,
   );
+  console.log(
+    `| 1 node, no nginx | ${direct.requestsPerS} | ${direct.eventsPerS} | ${direct.failed} |`,
+  );
   const one = await measure(nginx.origin, datastream);
-  console.log(`| 1 node  | ${one.requestsPerS} | ${one.eventsPerS} | ${one.failed} |`);
+  console.log(`| 1 node behind nginx | ${one.requestsPerS} | ${one.eventsPerS} | ${one.failed} |`);
   nginx.reload(nodes.map((n) => n.address));
   const two = await measure(nginx.origin, datastream);
-  console.log(`| 2 nodes | ${two.requestsPerS} | ${two.eventsPerS} | ${two.failed} |`);
+  console.log(`| 2 nodes behind nginx | ${two.requestsPerS} | ${two.eventsPerS} | ${two.failed} |`);
 } finally {
   await nginx?.stop();
   await Promise.all(nodes.map((n) => n.stop()));
