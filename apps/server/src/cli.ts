@@ -11,6 +11,8 @@ import parseServeArgs from "./parseServeArgs.ts";
 import publicOrigin from "./publicOrigin.ts";
 import openStore from "./storage/openStore.ts";
 import startRetention from "./storage/startRetention.ts";
+import startRollups from "./reports/startRollups.ts";
+import { PostgresStore } from "./storage/PostgresStore.ts";
 import type { Store } from "./storage/Store.ts";
 
 const USAGE = `Usage: liftoff <command> [options]
@@ -68,6 +70,12 @@ export async function serve(argv: string[]): Promise<void> {
       await demo?.close();
       throw error;
     });
+  // Reports on PostgreSQL read daily rollups of closed days (docs/server.md, Reports); the
+  // schema is current once the app listens.
+  const rollups =
+    store instanceof PostgresStore
+      ? startRollups(store.rollups, (line) => console.log(`liftoff: ${line}`))
+      : undefined;
   console.log(`Liftoff server listening on ${address}`);
   console.log(`  health:  ${address}/healthz`);
   console.log(`  studio:  ${address}/studio/`);
@@ -82,6 +90,7 @@ export async function serve(argv: string[]): Promise<void> {
     stopping = true;
     console.log(`liftoff: ${signal}: finishing accepted requests and queued events, then exiting`);
     retention?.stop();
+    rollups?.stop();
     // Graceful: stop accepting, answer in-flight requests, write the queue, close the store.
     app
       .close()

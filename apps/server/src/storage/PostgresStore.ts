@@ -11,6 +11,7 @@ import { PreviewRepository } from "./preview/PreviewRepository.ts";
 import libraryEtag from "./libraryEtag.ts";
 import { eventAt, requestEvents, sourceOf } from "../edge/eventSource.ts";
 import reportSql, { type ReportValue } from "../reports/reportSql.ts";
+import { ReportRollups } from "../reports/ReportRollups.ts";
 import { migrations } from "./migrations.ts";
 import refuseNewerSchema from "./refuseNewerSchema.ts";
 import type {
@@ -141,6 +142,8 @@ export class PostgresStore implements Store {
   private readonly pool: pg.Pool;
   private readonly schema: string | undefined;
   private readonly partitions: DayPartitions;
+  /** Daily report rollups; `startRollups` builds them on every node (one at a time). */
+  readonly rollups: ReportRollups;
 
   constructor(url: string, options: { schema?: string; max?: number } = {}) {
     if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema))
@@ -154,6 +157,7 @@ export class PostgresStore implements Store {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     this.partitions = new DayPartitions(this.pool);
+    this.rollups = new ReportRollups(this.pool);
     const sql = postgresClient(this.pool);
     this.authoring = new AuthoringRepository(sql);
     this.users = new UserRepository(sql);
@@ -233,6 +237,11 @@ export class PostgresStore implements Store {
     const client = await this.pool.connect();
     try {
       await client.query("BEGIN");
+      await ReportRollups.invalidate(
+        client,
+        events.map((e) => e.receivedAt),
+        new Date(),
+      );
       const ids: number[] = [];
       const groups = groupByRequest(events);
       for (let start = 0; start < groups.length; start += ROWS_PER_INSERT) {
@@ -325,6 +334,8 @@ export class PostgresStore implements Store {
       return Number(rows[0]?.n ?? 0);
     },
     report: async (query: ReportQuery): Promise<ReportTable> => {
+      const rolled = await this.rollups.report(query);
+      if (rolled) return rolled;
       const sql = reportSql(query, "postgres");
       const { rows } = await this.pool.query<ReportValue[]>({
         text: sql.text,
@@ -333,7 +344,11 @@ export class PostgresStore implements Store {
       });
       return sql.finish(rows);
     },
-    removeBefore: (cutoff: Date): Promise<string[]> => this.partitions.dropBefore(cutoff),
+    removeBefore: async (cutoff: Date): Promise<string[]> => {
+      const days = await this.partitions.dropBefore(cutoff);
+      await this.rollups.removeBefore(cutoff);
+      return days;
+    },
   };
 
   readonly datastreams = {

@@ -4,6 +4,7 @@ import { loginFailuresMigration } from "./loginFailuresMigration.ts";
 import { previewMigration } from "./preview/previewMigration.ts";
 import type { Row } from "./authoring/SqlClient.ts";
 import { partitionMigration } from "./partitionMigration.ts";
+import { rollupMigration } from "../reports/rollupMigration.ts";
 
 /**
  * Versioned schema migrations. A migration is never edited once released: add a new one.
@@ -201,6 +202,7 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
   loginFailuresMigration,
   previewMigration,
   partitionMigration,
+  rollupMigration,
 ];
 
 export const latestVersion = Math.max(...migrations.map((m) => m.version));

@@ -1,0 +1,211 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PostgresStore } from "../storage/PostgresStore.ts";
+import type { NewEvent, ReportQuery, ReportTable } from "../storage/Store.ts";
+import { sampleEvent } from "../storage/storeContract.ts";
+import useTestPostgres from "../storage/testPostgres.ts";
+import { CLOSE_AFTER_MS } from "./ReportRollups.ts";
+import { REPORT_NAMES, REPORTS } from "./reportDefinitions.ts";
+import startRollups from "./startRollups.ts";
+
+const cluster = useTestPostgres();
+const DAY_MS = 86_400_000;
+const TODAY = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+/** A time at which every day before today is closed. */
+const NOW = new Date(TODAY + CLOSE_AFTER_MS + 1);
+const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+/** Four closed days and today. */
+const DAYS = [4, 3, 2, 1, 0].map((n) => TODAY - n * DAY_MS);
+
+/** A small deterministic generator (mulberry32), so every run stores the same events. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Events of every kind the reports read: hundreds of visitors per label, two scopes. */
+function generate(perDay: number): NewEvent[] {
+  const r = random(21);
+  const pick = <T>(values: T[]) => values[Math.floor(r() * values.length)]!;
+  const events: NewEvent[] = [];
+  for (const day of DAYS)
+    for (let i = 0; i < perDay; i++) {
+      const kind = r();
+      const pageView = kind < 0.5;
+      const click = !pageView && kind < 0.75;
+      events.push(
+        sampleEvent({
+          // Today's events fall in its first seconds: the test never waits for them.
+          receivedAt: new Date(day + Math.floor((i / perDay) * (day === TODAY ? 1000 : DAY_MS))),
+          requestId: `r${day}-${i}`,
+          environmentId: r() < 0.7 ? "EN1" : "EN2",
+          ...(r() < 0.1 ? { propertyId: "PR2", environmentId: "EN9" } : {}),
+          ecid: `visitor-${Math.floor(r() * 900)}`,
+          eventType: pageView
+            ? "web.webpagedetails.pageViews"
+            : click
+              ? "web.webinteraction.linkClicks"
+              : pick(["media.play", "web.scroll", "web.custom"]),
+          pageName: pageView ? pick(["home", "auto", "quote", "claims", "agent", "über"]) : null,
+          pageUrl: pick(["https://p.test/a", "https://p.test/b", null]),
+          deviceType: pageView ? pick(["Desktop", "Mobile", "Tablet"]) : null,
+          campaign: pageView ? pick(["cmp-1", "cmp-2", null, null]) : null,
+          searchTerm: pageView && r() < 0.2 ? pick(["Auto Quote", "auto quote", "flood"]) : null,
+          eventNumbers: pick(["1", "9", "17", "18", "18,19", "18,19,20,21", "12,13", "16", null]),
+          linkType: click ? pick(["exit", "download", null]) : null,
+          linkUrl: click ? pick(["https://x.test/1", "https://x.test/2", null]) : null,
+          downloadName: click ? pick(["a.pdf", null]) : null,
+          xdm: {},
+          data: pick([{ a: 1 }, { b: 2, c: 3 }, "text", null, { rare: true }]),
+        }),
+      );
+    }
+  return events;
+}
+
+/** Visitors columns of a report (counted distinct, estimated over several days). */
+const visitorColumns = (report: string) =>
+  REPORTS[report as keyof typeof REPORTS].columns
+    .map((c, i) => (c === "visitors" ? i : -1))
+    .filter((i) => i >= 0);
+
+/** Labels and counts equal; visitors within 5 %, and exact up to 20. */
+function expectClose(report: string, rolled: ReportTable, raw: ReportTable): void {
+  expect(rolled.columns).toEqual(raw.columns);
+  expect(rolled.rows.map((row) => row[0])).toEqual(raw.rows.map((row) => row[0]));
+  const visitors = visitorColumns(report);
+  rolled.rows.forEach((row, r) =>
+    row.forEach((value, c) => {
+      const want = raw.rows[r]![c]!;
+      if (!visitors.includes(c) || Number(want) <= 20)
+        expect({ report, label: row[0], column: c, value }).toEqual({
+          report,
+          label: row[0],
+          column: c,
+          value: want,
+        });
+      else expect(Math.abs(Number(value) - Number(want))).toBeLessThanOrEqual(0.05 * Number(want));
+    }),
+  );
+}
+
+const queries = (): ReportQuery[] => {
+  const ranges: Array<[Date, Date]> = [
+    // Whole days: four rolled up, today raw.
+    [new Date(DAYS[0]!), new Date(TODAY + DAY_MS)],
+    // A partial first and last day around rolled-up days.
+    [new Date(DAYS[0]! + 6 * 3_600_000), new Date(DAYS[3]! + 18 * 3_600_000)],
+  ];
+  const scopes = [{ propertyId: "PR1" }, { propertyId: "PR1", environmentId: "EN2" }, {}];
+  return REPORT_NAMES.flatMap((report) =>
+    ranges.flatMap(([from, to]) => scopes.map((scope) => ({ report, from, to, ...scope }))),
+  );
+};
+
+describe("report rollups on PostgreSQL", () => {
+  const schema = cluster.schema("rollup");
+  let a: PostgresStore;
+  let b: PostgresStore;
+  /** The test's own connection to the stores' schema, to look at the rollup tables. */
+  let sql: pg.Client;
+  const raw = new Map<ReportQuery, ReportTable>();
+  const all = queries();
+
+  beforeAll(async () => {
+    a = new PostgresStore(cluster.url(), { schema, max: 3 });
+    b = new PostgresStore(cluster.url(), { schema, max: 3 });
+    await a.migrate();
+    sql = new pg.Client({ connectionString: cluster.url(), options: `-c search_path=${schema}` });
+    await sql.connect();
+    const events = generate(1500);
+    for (let i = 0; i < events.length; i += 1000)
+      await a.events.appendBatch(events.slice(i, i + 1000));
+    // Before any rollup every report is the exact raw query.
+    for (const query of all) raw.set(query, await a.events.report(query));
+  }, 60_000);
+  afterAll(async () => {
+    await sql.end();
+    await a.close();
+    await b.close();
+  });
+
+  it("rolls each closed day up once when two nodes build together", async () => {
+    const built = await Promise.all([a.rollups.build(NOW), b.rollups.build(NOW)]);
+    expect(built.flat().sort()).toEqual(DAYS.slice(0, 4).map(dayOf));
+    expect(await a.rollups.build(NOW)).toEqual([]);
+    const { rows } = await sql.query<{ day: string; n: string }>(
+      "SELECT day::text AS day, COUNT(*) AS n FROM report_rollup_days GROUP BY 1 ORDER BY 1",
+    );
+    expect(rows).toEqual(
+      DAYS.slice(0, 4).map((d) => ({ day: dayOf(d), n: String(REPORT_NAMES.length) })),
+    );
+  });
+
+  it("answers every report from rollups as the raw query does", async () => {
+    for (const query of all)
+      expectClose(query.report, await b.events.report(query), raw.get(query)!);
+    // The estimate is in use: the topPages visitors over five days are not all exact.
+    const top = await b.events.report(all.find((q) => q.report === "topPages")!);
+    expect(top.rows.length).toBeGreaterThan(0);
+  });
+
+  it("drops a closed day's rollup when events for it arrive, and builds it again", async () => {
+    const late = sampleEvent({
+      receivedAt: new Date(DAYS[2]! + 3_600_000),
+      requestId: "late",
+      propertyId: "PR1",
+      environmentId: "EN2",
+      ecid: "late-visitor",
+      eventType: "web.webpagedetails.pageViews",
+      pageName: "late-page",
+    });
+    await a.events.appendBatch([late]);
+    const query = {
+      report: "topPages",
+      from: new Date(DAYS[0]!),
+      to: new Date(TODAY + DAY_MS),
+      propertyId: "PR1",
+      environmentId: "EN2",
+    };
+    const find = (t: ReportTable) => t.rows.find((row) => row[0] === "late-page");
+    expect(find(await b.events.report(query))).toEqual(["late-page", 1, 1]);
+    expect(await b.rollups.build(NOW)).toEqual([dayOf(DAYS[2]!)]);
+    expect(find(await b.events.report(query))).toEqual(["late-page", 1, 1]);
+  });
+
+  it("removes the rollups of the days retention removes", async () => {
+    await a.events.removeBefore(new Date(DAYS[2]!));
+    const { rows } = await sql.query<{ day: string }>(
+      "SELECT DISTINCT day::text AS day FROM report_rollups UNION SELECT day::text FROM report_rollup_days ORDER BY 1",
+    );
+    expect(rows.map((r) => r.day)).toEqual([dayOf(DAYS[2]!), dayOf(DAYS[3]!)]);
+  });
+});
+
+describe("startRollups", () => {
+  it("builds the closed days at start and logs them", async () => {
+    const store = new PostgresStore(cluster.url(), { schema: cluster.schema("job"), max: 2 });
+    try {
+      await store.migrate();
+      const days = [TODAY - 2 * DAY_MS, TODAY - DAY_MS];
+      await store.events.appendBatch(
+        days.map((t, i) => sampleEvent({ receivedAt: new Date(t + 1000), requestId: `j${i}` })),
+      );
+      const lines: string[] = [];
+      const job = startRollups(store.rollups, (line) => lines.push(line));
+      await job.ran;
+      job.stop();
+      // Run at any hour: yesterday is closed one hour after midnight (CLOSE_AFTER_MS).
+      const closed = days.filter((t) => t + DAY_MS + CLOSE_AFTER_MS <= Date.now()).map(dayOf);
+      expect(lines).toEqual(closed.length ? [`report rollups: built ${closed.join(", ")}`] : []);
+      expect(await store.rollups.build()).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});
