@@ -4,15 +4,15 @@ import { PostgresStore } from "../storage/PostgresStore.ts";
 import type { NewEvent, ReportQuery, ReportTable } from "../storage/Store.ts";
 import { sampleEvent } from "../storage/storeContract.ts";
 import useTestPostgres from "../storage/testPostgres.ts";
-import { CLOSE_AFTER_MS } from "./ReportRollups.ts";
+import { CLOSE_AFTER_MS, HOUR_MS, HOUR_SETTLE_MS } from "./rollupPeriods.ts";
 import { REPORT_NAMES, REPORTS } from "./reportDefinitions.ts";
 import startRollups from "./startRollups.ts";
 
 const cluster = useTestPostgres();
 const DAY_MS = 86_400_000;
 const TODAY = Math.floor(Date.now() / DAY_MS) * DAY_MS;
-/** A time at which every day before today is closed. */
-const NOW = new Date(TODAY + CLOSE_AFTER_MS + 1);
+/** A time at which every day before today is closed, and today's first two hours ended. */
+const NOW = new Date(TODAY + 2 * HOUR_MS + HOUR_SETTLE_MS);
 const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 /** Four closed days and today. */
 const DAYS = [4, 3, 2, 1, 0].map((n) => TODAY - n * DAY_MS);
@@ -96,7 +96,7 @@ function expectClose(report: string, rolled: ReportTable, raw: ReportTable): voi
 
 const queries = (): ReportQuery[] => {
   const ranges: Array<[Date, Date]> = [
-    // Whole days: four rolled up, today raw.
+    // Whole days: four rolled up, today's first two hours rolled up, the rest raw.
     [new Date(DAYS[0]!), new Date(TODAY + DAY_MS)],
     // A partial first and last day around rolled-up days.
     [new Date(DAYS[0]! + 6 * 3_600_000), new Date(DAYS[3]! + 18 * 3_600_000)],
@@ -136,14 +136,24 @@ describe("report rollups on PostgreSQL", () => {
 
   it("rolls each closed day up once when two nodes build together", async () => {
     const built = await Promise.all([a.rollups.build(NOW), b.rollups.build(NOW)]);
-    expect(built.flat().sort()).toEqual(DAYS.slice(0, 4).map(dayOf));
+    const periods = [...DAYS.slice(0, 4).map(dayOf), `${dayOf(TODAY)}T00`, `${dayOf(TODAY)}T01`];
+    expect(built.flat().sort()).toEqual(periods);
     expect(await a.rollups.build(NOW)).toEqual([]);
-    const { rows } = await sql.query<{ day: string; n: string }>(
-      "SELECT day::text AS day, COUNT(*) AS n FROM report_rollup_days GROUP BY 1 ORDER BY 1",
+    const { rows } = await sql.query<{ start: Date; hours: number; n: string }>(
+      "SELECT start, hours, COUNT(*) AS n FROM report_rollup_periods GROUP BY 1, 2 ORDER BY 1",
     );
-    expect(rows).toEqual(
-      DAYS.slice(0, 4).map((d) => ({ day: dayOf(d), n: String(REPORT_NAMES.length) })),
-    );
+    expect(rows).toEqual([
+      ...DAYS.slice(0, 4).map((d) => ({
+        start: new Date(d),
+        hours: 24,
+        n: String(REPORT_NAMES.length),
+      })),
+      ...[0, 1].map((h) => ({
+        start: new Date(TODAY + h * HOUR_MS),
+        hours: 1,
+        n: String(REPORT_NAMES.length),
+      })),
+    ]);
   });
 
   it("answers every report from rollups as the raw query does", async () => {
@@ -181,9 +191,10 @@ describe("report rollups on PostgreSQL", () => {
   it("removes the rollups of the days retention removes", async () => {
     await a.events.removeBefore(new Date(DAYS[2]!));
     const { rows } = await sql.query<{ day: string }>(
-      "SELECT DISTINCT day::text AS day FROM report_rollups UNION SELECT day::text FROM report_rollup_days ORDER BY 1",
+      `SELECT DISTINCT start::date::text AS day FROM report_rollups
+       UNION SELECT start::date::text FROM report_rollup_periods ORDER BY 1`,
     );
-    expect(rows.map((r) => r.day)).toEqual([dayOf(DAYS[2]!), dayOf(DAYS[3]!)]);
+    expect(rows.map((r) => r.day)).toEqual([dayOf(DAYS[2]!), dayOf(DAYS[3]!), dayOf(TODAY)]);
   });
 });
 
@@ -197,13 +208,16 @@ describe("startRollups", () => {
         days.map((t, i) => sampleEvent({ receivedAt: new Date(t + 1000), requestId: `j${i}` })),
       );
       const lines: string[] = [];
-      const job = startRollups(store.rollups, (line) => lines.push(line));
+      const now = new Date(TODAY + CLOSE_AFTER_MS);
+      const job = startRollups(
+        store.rollups,
+        (line) => lines.push(line),
+        () => now,
+      );
       await job.ran;
       job.stop();
-      // Run at any hour: yesterday is closed one hour after midnight (CLOSE_AFTER_MS).
-      const closed = days.filter((t) => t + DAY_MS + CLOSE_AFTER_MS <= Date.now()).map(dayOf);
-      expect(lines).toEqual(closed.length ? [`report rollups: built ${closed.join(", ")}`] : []);
-      expect(await store.rollups.build()).toEqual([]);
+      expect(lines).toEqual([`report rollups: built ${days.map(dayOf).join(", ")}`]);
+      expect(await store.rollups.build(now)).toEqual([]);
     } finally {
       await store.close();
     }
