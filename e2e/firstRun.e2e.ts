@@ -52,8 +52,8 @@ test("a fresh studio is empty and offers to create a property or import a Launch
 
 test("a built Launch library imports from the empty page into a new property", async () => {
   await page.goto(studio());
-  await page.getByLabel("File").setInputFiles(launchLibrary);
-  await page.getByRole("button", { name: "Import" }).click();
+  await page.getByLabel("File", { exact: true }).setInputFiles(launchLibrary);
+  await page.getByRole("button", { name: "Import", exact: true }).click();
   // What did not map is said before the property opens: the fixture's own extension and the
   // environments the container lacked.
   const report = page.getByRole("region", { name: /^Imported/ });

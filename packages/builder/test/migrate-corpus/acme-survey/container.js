@@ -248,8 +248,20 @@
               "use strict";
               var settings = turbine.getExtensionSettings();
               var id = "";
-              new Image().src =
+              var idCall =
                 "https://dpm.demdex.net/id?d_orgid=" + encodeURIComponent(settings.orgId);
+              // As VisitorAPI 5.5.0 does: an MC call that brings no audience data (it failed,
+              // or the answer had none) is followed by an AAM call.
+              fetch(idCall + "&d_fieldgroup=MC")
+                .then(function (response) {
+                  return response.json();
+                })
+                .then(function (body) {
+                  if (!body.dcs_region) throw new Error("no audience data");
+                })
+                .catch(function () {
+                  return fetch(idCall + "&d_fieldgroup=AAM").catch(function () {});
+                });
               window._satellite.getVisitorId = function () {
                 return module.exports;
               };
