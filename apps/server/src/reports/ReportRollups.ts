@@ -4,6 +4,7 @@ import type { ReportQuery, ReportTable } from "../storage/Store.ts";
 import { REPORT_NAMES } from "./reportDefinitions.ts";
 import mergeReportParts, { type RollupRow } from "./mergeReportParts.ts";
 import rollupSql from "./rollupSql.ts";
+import topLabels from "./topLabels.ts";
 import { definitionOf, finishReport } from "./reportSql.ts";
 import {
   coverRange,
@@ -200,22 +201,71 @@ export class ReportRollups {
     const rolled = rows.map((r) => ({ start: r.start.getTime(), hours: r.hours as 1 | 24 }));
     const { periods, raw } = coverRange(from, to, rolled);
     if (periods.length === 0) return undefined;
-    const parts = await Promise.all([
-      this.rolledRows(query, periods),
-      ...raw.map(([start, end]) => this.rawRows(query, start, end)),
-    ]);
-    return finishReport(definition, mergeReportParts(definition, parts.flat()), query);
+    const rawRows = (
+      await Promise.all(raw.map(([start, end]) => this.rawRows(query, start, end)))
+    ).flat();
+    const labels = await this.topLabels(query, periods, rawRows);
+    const rolledRows = await this.rolledRows(query, periods, labels);
+    return finishReport(
+      definition,
+      mergeReportParts(definition, [...rolledRows, ...rawRows]),
+      query,
+    );
   }
 
-  private async rolledRows(query: ReportQuery, periods: Period[]): Promise<RollupRow[]> {
+  /**
+   * For a report ordered by a count and limited (top pages, …): the labels it can answer,
+   * from the summed counts, so only their sketches are read (`topLabels.ts`).
+   */
+  private async topLabels(
+    query: ReportQuery,
+    periods: Period[],
+    rawRows: RollupRow[],
+  ): Promise<Array<string | null> | undefined> {
+    const definition = definitionOf(query.report);
+    if (!topLabels(definition, [])) return undefined;
     const params: unknown[] = [...periodParams(periods), query.report];
     const scope = scopeOf(query, params, "");
-    const { rows } = await this.pool.query<RollupRow>(
-      `SELECT label AS g, counts, visitors, sketches FROM report_rollups
+    const { rows } = await this.pool.query<{ g: string | null; n: string }>(
+      `SELECT label AS g, SUM(counts[1]) AS n FROM report_rollups
+       WHERE ${PERIOD_ROWS} AND report = $3 ${scope.map((c) => `AND ${c}`).join(" ")}
+       GROUP BY label`,
+      params,
+    );
+    return topLabels(definition, [...rows, ...rawRows.map((r) => ({ g: r.g, n: r.counts[0]! }))]);
+  }
+
+  private async rolledRows(
+    query: ReportQuery,
+    periods: Period[],
+    labels: Array<string | null> | undefined,
+  ): Promise<RollupRow[]> {
+    const params: unknown[] = [...periodParams(periods), query.report];
+    const scope = scopeOf(query, params, "");
+    if (labels) {
+      params.push(labels.filter((l) => l !== null));
+      scope.push(
+        labels.includes(null)
+          ? `(label = ANY($${params.length}::text[]) OR label IS NULL)`
+          : `label = ANY($${params.length}::text[])`,
+      );
+    }
+    const definition = definitionOf(query.report);
+    const visitors = definition.measures.filter((m) => m.kind === "visitors").length;
+    // One bytea column per sketch: the driver parses a bytea array several times slower, and
+    // a 30-day report reads tens of thousands of sketches.
+    const sketches = Array.from({ length: visitors }, (_, i) => `, sketches[${i + 1}] AS s${i}`);
+    const { rows } = await this.pool.query<Record<string, unknown>>(
+      `SELECT label AS g, counts, visitors${sketches.join("")} FROM report_rollups
        WHERE ${PERIOD_ROWS} AND report = $3 ${scope.map((c) => `AND ${c}`).join(" ")}`,
       params,
     );
-    return rows;
+    return rows.map((r) => ({
+      g: r.g as string | null,
+      counts: r.counts as string[],
+      visitors: r.visitors as string[],
+      sketches: sketches.map((_, i) => r[`s${i}`] as Uint8Array),
+    }));
   }
 
   private async rawRows(query: ReportQuery, from: number, to: number): Promise<RollupRow[]> {

@@ -20,7 +20,7 @@ interface Merged {
 }
 
 /** Bytewise UTF-8 order, nulls last: what PostgreSQL's `ORDER BY … COLLATE "C"` gives. */
-function compareLabels(a: string | null, b: string | null): number {
+export function compareLabels(a: string | null, b: string | null): number {
   if (a === b) return 0;
   if (a === null) return 1;
   if (b === null) return -1;

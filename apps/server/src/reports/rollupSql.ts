@@ -13,13 +13,18 @@ const REST = `((${HASH} >> ${REGISTER_BITS}) & ${(1 << (32 - REGISTER_BITS)) - 1
 const RANK = `CASE WHEN ${REST} = 0 THEN ${33 - REGISTER_BITS}
   ELSE ${32 - REGISTER_BITS} - floor(ln(${REST}::float8) / ln(2::float8) + 1e-9)::int END`;
 
+/** Up to this many visitors a sketch lists their hashes, so small sets merge exactly. */
+export const LIST_LIMIT = 64;
+
 /**
- * A register set, sparse: two bytes per filled register, register * 32 + rank, in register
- * order (`HyperLogLog.ts` reads it); empty when no visitor matched.
+ * A sketch (`HyperLogLog.ts` reads it): up to `LIST_LIMIT` visitors, byte 1 then their 32-bit
+ * hashes (4 bytes each); beyond, the register set, sparse: two bytes per filled register,
+ * register * 32 + rank, in register order. Lists have odd lengths, register sets even ones.
  */
-const sketch = (rank: string) =>
-  `COALESCE(decode(string_agg(lpad(to_hex(reg * 32 + ${rank}), 4, '0'), '' ORDER BY reg)
-  FILTER (WHERE ${rank} IS NOT NULL), 'hex'), '\\x'::bytea)`;
+const sketch = (i: number) => `CASE WHEN SUM(d${i}) <= ${LIST_LIMIT}
+  THEN '\\x01'::bytea || decode(COALESCE(string_agg(h${i}, ''), ''), 'hex')
+  ELSE COALESCE(decode(string_agg(lpad(to_hex(reg * 32 + r${i}), 4, '0'), '' ORDER BY reg)
+  FILTER (WHERE r${i} IS NOT NULL), 'hex'), '\\x'::bytea) END`;
 
 /**
  * The rollup form of a report on PostgreSQL: over the events matching `conditions` (time and
@@ -55,6 +60,9 @@ ${from} GROUP BY 1, 2, 3`;
     ...counts.map((_, i) => `SUM(n${i}) AS n${i}`),
     ...visitors.map((_, i) => `COUNT(*) FILTER (WHERE f${i}) AS d${i}`),
     ...visitors.map((_, i) => `MAX(rank) FILTER (WHERE f${i}) AS r${i}`),
+    ...visitors.map(
+      (_, i) => `string_agg(lpad(to_hex(${HASH}), 8, '0'), '') FILTER (WHERE f${i}) AS h${i}`,
+    ),
   ].join(", ")}
   FROM (SELECT seen.*, ${REGISTER} AS reg, ${RANK} AS rank FROM seen) s
   GROUP BY p, v, g, reg
@@ -62,6 +70,6 @@ ${from} GROUP BY 1, 2, 3`;
 SELECT p, v, g,
   ARRAY[${counts.map((_, i) => `SUM(n${i})`).join(", ")}]::bigint[] AS counts,
   ARRAY[${visitors.map((_, i) => `SUM(d${i})`).join(", ")}]::bigint[] AS visitors,
-  ARRAY[${visitors.map((_, i) => sketch(`r${i}`)).join(", ")}]::bytea[] AS sketches
+  ARRAY[${visitors.map((_, i) => sketch(i)).join(", ")}]::bytea[] AS sketches
 FROM registers GROUP BY p, v, g`;
 }
