@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Report latency at volume on PostgreSQL: a throwaway cluster (scripts/postgres.mjs), the
 // store migrated (events partitioned by day, migration 7), --events events generated in SQL
-// over --days days ending now for one property (3 environments, ~4 events per request body),
-// ANALYZE, then every report of reportDefinitions.ts through the store's report() for the
-// last 7 and last 30 days, property and environment scope, --runs times each; p50 and p95.
+// over --days days ending now (today's share between midnight and now) for one property
+// (3 environments, ~4 events per request body), ANALYZE, the report rollups built (migration
+// 8, ReportRollups.ts: every closed day, and today's hours that ended 5 minutes ago), then
+// every report of reportDefinitions.ts through the store's report() for the last 7 and last
+// 30 days up to the end of today (the rest of today read raw), property and environment
+// scope, --runs times each; p50 and p95. --no-rollups skips the build: every report is raw.
 // Bar (issue 21): p95 of each report ≤ 500 ms on the 2-core machine at 10 million events.
 // Usage: npx tsx bench/reports-10m.mjs [--events 10000000] [--days 30] [--runs 15]
-//        [--budget 20] [--statement-timeout 30] [--timeout 2400]
+//        [--budget 20] [--statement-timeout 30] [--timeout 2400] [--hold] [--no-rollups]
 // Bounded: a report/range/scope combination stops repeating after --budget s (3 runs at
 // least), each query after --statement-timeout s (counted as a miss), the whole run after
 // --timeout s; the cluster and its files are removed on every exit path.
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     budget: { type: "string", default: "20" },
     // Keep the generated database running for EXPLAIN until Ctrl-C (or --timeout).
     hold: { type: "boolean", default: false },
+    "no-rollups": { type: "boolean", default: false },
     timeout: { type: "string", default: "2400" },
   },
 });
@@ -71,10 +75,10 @@ const quantile = (sorted, q) =>
 // page views (with pages, sections, device eVar15, campaigns, search eVar7 with event1, 404s
 // with event17), link clicks (exit/download with event9 and eVar9), scroll milestones
 // event18-21, video milestones event12-16, and other events.
-const dayRequests = (dayStart, perDay, base) => `
+const dayRequests = (dayStart, perDay, base, span) => `
 INSERT INTO requests (id, received_at, request_id, body)
 SELECT ${base} + k,
-  '${dayStart.toISOString()}'::timestamptz + (k * ${86_400 / Math.ceil(perDay / PER_REQUEST)}) * interval '1 second',
+  '${dayStart.toISOString()}'::timestamptz + (k * ${span / Math.ceil(perDay / PER_REQUEST)}) * interval '1 second',
   md5(${base} + k || 'r'),
   jsonb_build_object('events', jsonb_build_array(
     jsonb_build_object('xdm', jsonb_build_object('eventType', 'web.webpagedetails.pageViews'),
@@ -85,12 +89,12 @@ SELECT ${base} + k,
     jsonb_build_object('xdm', '{}'::jsonb)))
 FROM generate_series(0, ${Math.ceil(perDay / PER_REQUEST) - 1}) k`;
 
-const dayEvents = (dayStart, perDay, base) => `
+const dayEvents = (dayStart, perDay, base, span) => `
 INSERT INTO events (request_row, event_index, received_at, datastream_id, property_id,
   environment_id, ecid, event_type, page_name, page_url, site_section, event_numbers, link_type,
   link_url, search_term, device_type, download_name, campaign)
 SELECT ${base} + k, i,
-  '${dayStart.toISOString()}'::timestamptz + (k * ${86_400 / Math.ceil(perDay / PER_REQUEST)}) * interval '1 second',
+  '${dayStart.toISOString()}'::timestamptz + (k * ${span / Math.ceil(perDay / PER_REQUEST)}) * interval '1 second',
   'DS' || env, '${PROPERTY}', env, lpad(visitor::text, 38, '0'),
   CASE WHEN kind < 0.40 THEN 'web.webpagedetails.pageViews'
        WHEN kind < 0.60 THEN 'web.webinteraction.linkClicks'
@@ -152,8 +156,10 @@ try {
     // The day's partitions, as the store's on-demand path names them.
     await client.query(dayPartitions(dayStart));
     const base = (d + 1) * 100_000_000;
-    await client.query(dayRequests(dayStart, perDay, base));
-    await client.query(dayEvents(dayStart, perDay, base));
+    // Today's events are spread over the part of it that has passed: none is in the future.
+    const span = d === DAYS - 1 ? Math.max(60, Math.floor((Date.now() - today) / 1000)) : 86_400;
+    await client.query(dayRequests(dayStart, perDay, base, span));
+    await client.query(dayEvents(dayStart, perDay, base, span));
     if (d % 5 === 4) console.log(`  ${d + 1} days generated (${seconds(t0)} s)`);
   }
   await client.query("SELECT setval('requests_id_seq', (SELECT MAX(id) FROM requests))");
@@ -169,6 +175,20 @@ try {
     `generated in ${seconds(t0)} s, VACUUM ANALYZE ${seconds(t1)} s; ` +
       `${Number(size.rows[0].n).toLocaleString("en")} events, events ${size.rows[0].events}, request bodies ${size.rows[0].requests}`,
   );
+  if (!values["no-rollups"]) {
+    const t2 = performance.now();
+    const built = await store.rollups.build();
+    await client.query("VACUUM ANALYZE report_rollups");
+    const rollups = await client.query(
+      `SELECT COUNT(*) AS n, pg_size_pretty(pg_total_relation_size('report_rollups')) AS size
+       FROM report_rollups`,
+    );
+    console.log(
+      `rollups of ${built.filter((p) => p.length === 10).length} closed days and ` +
+        `${built.filter((p) => p.length > 10).length} hours of today built in ${seconds(t2)} s; ` +
+        `${Number(rollups.rows[0].n).toLocaleString("en")} rows, ${rollups.rows[0].size}`,
+    );
+  }
   await client.query(`ALTER SYSTEM SET statement_timeout = '${values["statement-timeout"]}s'`);
   await client.query("SELECT pg_reload_conf()");
   await client.end();
