@@ -7,6 +7,8 @@ import useTestPostgres from "../storage/testPostgres.ts";
 import { CLOSE_AFTER_MS, HOUR_MS, HOUR_SETTLE_MS } from "./rollupPeriods.ts";
 import { REPORT_NAMES, REPORTS } from "./reportDefinitions.ts";
 import startRollups from "./startRollups.ts";
+import { HyperLogLog } from "./HyperLogLog.ts";
+import rollupSql from "./rollupSql.ts";
 
 const cluster = useTestPostgres();
 const DAY_MS = 86_400_000;
@@ -192,6 +194,41 @@ describe("report rollups on PostgreSQL", () => {
     expect(find(await b.events.report(query))).toEqual(["late-device", 1, 1]);
     expect(await b.rollups.build(NOW)).toEqual([dayOf(DAYS[2]!)]);
     expect(find(await b.events.report(query))).toEqual(["late-device", 1, 1]);
+  });
+
+  it("folds hash lists into the same registers as the rollup SQL fills", async () => {
+    // A temporary events table of this connection only, shadowing the schema's.
+    await sql.query(`CREATE TEMP TABLE events (property_id text, environment_id text,
+      ecid text, received_at timestamptz, event_type text)`);
+    try {
+      for (const n of [300, 5000]) {
+        await sql.query("TRUNCATE events");
+        await sql.query(
+          `INSERT INTO events SELECT 'P', 'E', 'v' || g || '-' || $1::int, $2, 'x'
+           FROM generate_series(1, $1::int) g`,
+          [n, new Date(DAYS[0]!)],
+        );
+        const { rows } = await sql.query<{ sketches: Buffer[] }>(
+          rollupSql(REPORTS.eventTypes, ["e.received_at >= $1", "e.received_at < $2"]),
+          [new Date(DAYS[0]!), new Date(DAYS[0]! + DAY_MS)],
+        );
+        const registers = new HyperLogLog();
+        registers.merge(rows[0]!.sketches[0]!);
+        const hashes = await sql.query<{ h: number }>("SELECT hashtext(ecid) AS h FROM events");
+        const list = Buffer.alloc(1 + 4 * n);
+        list[0] = 1;
+        hashes.rows.forEach((r, i) => list.writeUInt32BE(r.h >>> 0, 1 + 4 * i));
+        const folded = new HyperLogLog();
+        folded.merge(list);
+        expect(folded.estimate()).toBe(n);
+        // Merging any register set turns the list into registers.
+        folded.merge(Buffer.alloc(0));
+        expect(folded.estimate()).toBe(registers.estimate());
+        expect(Math.abs(registers.estimate() - n)).toBeLessThanOrEqual(0.05 * n);
+      }
+    } finally {
+      await sql.query("DROP TABLE pg_temp.events");
+    }
   });
 
   it("removes the rollups of the days retention removes", async () => {
