@@ -1,33 +1,19 @@
-import { createHash } from "node:crypto";
 import type pg from "pg";
 import type { ReportQuery, ReportTable } from "../storage/Store.ts";
 import { REPORT_NAMES } from "./reportDefinitions.ts";
-import mergeReportParts, { type RollupRow } from "./mergeReportParts.ts";
+import readRollups from "./readRollups.ts";
 import rollupSql from "./rollupSql.ts";
-import topLabels from "./topLabels.ts";
-import { definitionOf, finishReport } from "./reportSql.ts";
+import { definitionOf } from "./reportSql.ts";
+import { DAY_MS, endOf, nameOf, periodsOf, touchedPeriods, type Period } from "./rollupPeriods.ts";
 import {
-  coverRange,
-  DAY_MS,
-  endOf,
-  nameOf,
-  periodsOf,
-  touchedPeriods,
-  type Period,
-} from "./rollupPeriods.ts";
-
-const RANGE = ["e.received_at >= $1", "e.received_at < $2"];
-
-/** A fingerprint of a report's rollup SQL: a changed definition is rebuilt, never misread. */
-const fingerprints = new Map<string, string>(
-  REPORT_NAMES.map((name) => [
-    name,
-    createHash("sha256")
-      .update(rollupSql(definitionOf(name), RANGE))
-      .digest("hex")
-      .slice(0, 16),
-  ]),
-);
+  fingerprints,
+  iso,
+  key,
+  PERIOD_ROWS,
+  periodParams,
+  RANGE,
+  WORK_MEM,
+} from "./rollupTables.ts";
 
 // Advisory locks, two-key form, scoped by schema: one node building, and one UTC day's
 // rollups being built or dropped by an insert (the key's second half is the day number).
@@ -35,27 +21,10 @@ const BUILDER = "hashtext('liftoff report rollups ' || current_schema()), 0";
 const DAY_LOCK = "hashtext('liftoff report rollup day ' || current_schema()), $1::int";
 
 /**
- * Memory for the rollup queries' hash aggregates (distinct visitors per label, then per
- * register): with the default 4 MB a day's spills to disk and takes 2–3 times as long.
- */
-const WORK_MEM = "SET LOCAL work_mem = '64MB'";
-
-const iso = (time: number) => new Date(time).toISOString();
-const key = (p: Period) => `${p.start}/${p.hours}`;
-const PERIOD_ROWS = `((hours = 24 AND start = ANY($1::timestamptz[]))
-  OR (hours = 1 AND start = ANY($2::timestamptz[])))`;
-/** The day and hour starts of periods, as the two arrays `PERIOD_ROWS` takes. */
-const periodParams = (periods: Period[]) => [
-  periods.filter((p) => p.hours === 24).map((p) => iso(p.start)),
-  periods.filter((p) => p.hours === 1).map((p) => iso(p.start)),
-];
-
-/**
  * Report rollups on PostgreSQL (migration 8): each closed UTC day, and until then each ended
  * hour, rolled up once, all reports of a period in one transaction. A report over a range
  * reads its rolled-up periods from `report_rollups` and the rest (partial days and hours,
- * periods not rolled up yet) from `events` in the same shape, and merges them
- * (`mergeReportParts.ts`).
+ * periods not rolled up yet) from `events` in the same shape (`readRollups.ts`).
  */
 export class ReportRollups {
   constructor(private readonly pool: pg.Pool) {}
@@ -172,7 +141,9 @@ export class ReportRollups {
   static async invalidate(client: pg.PoolClient, times: Date[], now: Date): Promise<void> {
     const periods = touchedPeriods(times, now);
     if (periods.length === 0) return;
-    const days = [...new Set(periods.map((p) => Math.floor(p.start / DAY_MS)))].sort();
+    const days = [...new Set(periods.map((p) => Math.floor(p.start / DAY_MS)))].sort(
+      (a, b) => a - b,
+    );
     for (const day of days) await client.query(`SELECT pg_advisory_xact_lock(${DAY_LOCK})`, [day]);
     const params = periodParams(periods);
     await client.query(`DELETE FROM report_rollup_periods WHERE ${PERIOD_ROWS}`, params);
@@ -191,115 +162,6 @@ export class ReportRollups {
    * holds none (the caller runs the exact raw query).
    */
   async report(query: ReportQuery): Promise<ReportTable | undefined> {
-    const definition = definitionOf(query.report);
-    const [from, to] = [query.from.getTime(), query.to.getTime()];
-    const { rows } = await this.pool.query<{ start: Date; hours: number }>(
-      `SELECT start, hours FROM report_rollup_periods
-       WHERE report = $1 AND definition = $2 AND start >= $3 AND start < $4`,
-      [query.report, fingerprints.get(query.report), iso(from), iso(to)],
-    );
-    const rolled = rows.map((r) => ({ start: r.start.getTime(), hours: r.hours as 1 | 24 }));
-    const { periods, raw } = coverRange(from, to, rolled);
-    if (periods.length === 0) return undefined;
-    const rawRows = (
-      await Promise.all(raw.map(([start, end]) => this.rawRows(query, start, end)))
-    ).flat();
-    const labels = await this.topLabels(query, periods, rawRows);
-    const rolledRows = await this.rolledRows(query, periods, labels);
-    return finishReport(
-      definition,
-      mergeReportParts(definition, [...rolledRows, ...rawRows]),
-      query,
-    );
+    return readRollups(this.pool, query);
   }
-
-  /**
-   * For a report ordered by a count and limited (top pages, …): the labels it can answer,
-   * from the summed counts, so only their sketches are read (`topLabels.ts`).
-   */
-  private async topLabels(
-    query: ReportQuery,
-    periods: Period[],
-    rawRows: RollupRow[],
-  ): Promise<Array<string | null> | undefined> {
-    const definition = definitionOf(query.report);
-    if (!topLabels(definition, [])) return undefined;
-    const params: unknown[] = [...periodParams(periods), query.report];
-    const scope = scopeOf(query, params, "");
-    const { rows } = await this.pool.query<{ g: string | null; n: string }>(
-      `SELECT label AS g, SUM(counts[1]) AS n FROM report_rollups
-       WHERE ${PERIOD_ROWS} AND report = $3 ${scope.map((c) => `AND ${c}`).join(" ")}
-       GROUP BY label`,
-      params,
-    );
-    return topLabels(definition, [...rows, ...rawRows.map((r) => ({ g: r.g, n: r.counts[0]! }))]);
-  }
-
-  private async rolledRows(
-    query: ReportQuery,
-    periods: Period[],
-    labels: Array<string | null> | undefined,
-  ): Promise<RollupRow[]> {
-    const params: unknown[] = [...periodParams(periods), query.report];
-    const scope = scopeOf(query, params, "");
-    if (labels) {
-      params.push(labels.filter((l) => l !== null));
-      scope.push(
-        labels.includes(null)
-          ? `(label = ANY($${params.length}::text[]) OR label IS NULL)`
-          : `label = ANY($${params.length}::text[])`,
-      );
-    }
-    const definition = definitionOf(query.report);
-    const visitors = definition.measures.filter((m) => m.kind === "visitors").length;
-    // One bytea column per sketch: the driver parses a bytea array several times slower, and
-    // a 30-day report reads tens of thousands of sketches.
-    const sketches = Array.from({ length: visitors }, (_, i) => `, sketches[${i + 1}] AS s${i}`);
-    const { rows } = await this.pool.query<Record<string, unknown>>(
-      `SELECT label AS g, counts, visitors${sketches.join("")} FROM report_rollups
-       WHERE ${PERIOD_ROWS} AND report = $3 ${scope.map((c) => `AND ${c}`).join(" ")}`,
-      params,
-    );
-    return rows.map((r) => ({
-      g: r.g as string | null,
-      counts: r.counts as string[],
-      visitors: r.visitors as string[],
-      sketches: sketches.map((_, i) => r[`s${i}`] as Uint8Array),
-    }));
-  }
-
-  private async rawRows(query: ReportQuery, from: number, to: number): Promise<RollupRow[]> {
-    const params: unknown[] = [iso(from), iso(to)];
-    const scope = scopeOf(query, params, "e.");
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN READ ONLY");
-      await client.query(WORK_MEM);
-      const { rows } = await client.query<RollupRow>(
-        rollupSql(definitionOf(query.report), [...RANGE, ...scope]),
-        params,
-      );
-      await client.query("COMMIT");
-      return rows;
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
-}
-
-/** The property and environment conditions of a query, their values appended to `params`. */
-function scopeOf(query: ReportQuery, params: unknown[], prefix: string): string[] {
-  const out: string[] = [];
-  if (query.propertyId !== undefined) {
-    params.push(query.propertyId);
-    out.push(`${prefix}property_id = $${params.length}`);
-  }
-  if (query.environmentId !== undefined) {
-    params.push(query.environmentId);
-    out.push(`${prefix}environment_id = $${params.length}`);
-  }
-  return out;
 }
