@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as realBuilder from "@liftoff/builder";
@@ -24,6 +23,7 @@ import {
   type Client,
 } from "../api/testSupport.ts";
 import type { LiftoffApp } from "../createApp.ts";
+import { readSse } from "../testSse.ts";
 import { SqliteStore } from "../storage/SqliteStore.ts";
 import type { PreviewLimits } from "./PreviewSessions.ts";
 
@@ -378,39 +378,9 @@ describe("trace rate", () => {
   });
 });
 
-/** Reads the SSE stream of a session over a real socket, message by message. */
-function watch(origin: string, id: string, client: Client) {
-  const messages: Array<{ event: string; data: unknown }> = [];
-  const waiters: Array<() => void> = [];
-  const req = request(`${origin}/api/previews/${id}/stream`, {
-    headers: { cookie: client.cookie },
-  });
-  const opened = new Promise<number>((resolve, reject) => {
-    req.on("response", (res) => {
-      resolve(res.statusCode ?? 0);
-      let buffer = "";
-      res.on("data", (chunk: Buffer) => {
-        buffer += chunk.toString();
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const parsed = /^event: (\w+)\ndata: (.*)$/.exec(message);
-          if (parsed) messages.push({ event: parsed[1]!, data: JSON.parse(parsed[2]!) });
-          waiters.splice(0).forEach((w) => w());
-        }
-      });
-    });
-    req.on("error", reject);
-  });
-  req.end();
-  /** Resolves once `count` messages have arrived. */
-  const received = async (count: number) => {
-    while (messages.length < count) await new Promise<void>((r) => waiters.push(r));
-    return messages.slice(0, count);
-  };
-  return { opened, received, close: () => req.destroy() };
-}
+/** The SSE stream of a session, read over a real socket (testSse.ts). */
+const watch = (origin: string, id: string, client: Client) =>
+  readSse(`${origin}/api/previews/${id}/stream`, { cookie: client.cookie });
 
 describe("the session stream", () => {
   it("sends the session and the kept traces, then live traces and the session's changes", async () => {

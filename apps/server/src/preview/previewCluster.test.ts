@@ -1,4 +1,3 @@
-import { request } from "node:http";
 import * as realBuilder from "@liftoff/builder";
 import type { PreviewSession, PreviewTrace } from "@liftoff/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import {
   type Client,
 } from "../api/testSupport.ts";
 import type { LiftoffApp } from "../createApp.ts";
+import { readSse } from "../testSse.ts";
 import { PostgresStore } from "../storage/PostgresStore.ts";
 import useTestPostgres from "../storage/testPostgres.ts";
 
@@ -39,37 +39,9 @@ const trace = (seq: number): PreviewTrace => ({
   eventName: "Library Loaded",
 });
 
-/** Server-Sent Events of a session over a real socket, message by message. */
-function watch(origin: string, id: string, client: Client) {
-  const messages: Array<{ event: string; data: unknown }> = [];
-  const waiters: Array<() => void> = [];
-  const req = request(`${origin}/api/previews/${id}/stream`, {
-    headers: { cookie: client.cookie },
-  });
-  const opened = new Promise<number>((resolve, reject) => {
-    req.on("response", (res) => {
-      resolve(res.statusCode ?? 0);
-      let buffer = "";
-      res.on("data", (chunk: Buffer) => {
-        buffer += chunk.toString();
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const parsed = /^event: (\w+)\ndata: (.*)$/.exec(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-          if (parsed) messages.push({ event: parsed[1]!, data: JSON.parse(parsed[2]!) });
-          waiters.splice(0).forEach((w) => w());
-        }
-      });
-    });
-    req.on("error", reject);
-  });
-  req.end();
-  const received = async (count: number) => {
-    while (messages.length < count) await new Promise<void>((r) => waiters.push(r));
-    return messages.slice(0, count);
-  };
-  return { opened, received, close: () => req.destroy() };
-}
+/** The SSE stream of a session, read over a real socket (testSse.ts). */
+const watch = (origin: string, id: string, client: Client) =>
+  readSse(`${origin}/api/previews/${id}/stream`, { cookie: client.cookie });
 
 /**
  * Two nodes on one PostgreSQL (docs/preview.md, "Several nodes"): a session started through
