@@ -15,6 +15,7 @@ import errorMapper, { frameworkErrors } from "./http/errorMapper.ts";
 import requestIds, { requestIdGenerator } from "./http/requestIds.ts";
 import { RateLimiter } from "./http/RateLimiter.ts";
 import registerIdentityRoutes from "./identity/registerIdentityRoutes.ts";
+import drainOnClose from "./http/drainOnClose.ts";
 import registerLibraryRoutes from "./libraries/registerLibraryRoutes.ts";
 import { defaultPreviewLimits, type PreviewLimits } from "./preview/PreviewSessions.ts";
 import registerPreview from "./preview/registerPreview.ts";
@@ -125,6 +126,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     ajv: { customOptions: { coerceTypes: false, verbose: true } },
     ...(options.https ? { https: options.https } : {}),
   }) as unknown as LiftoffApp;
+  drainOnClose(app);
   const studioDir = options.studioDir ?? studioFolder();
   const ownsStore = !options.store;
   const store = options.store ?? new SqliteStore(":memory:");
