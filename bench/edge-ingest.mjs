@@ -43,8 +43,9 @@ for (let r = 1; r <= rounds; r++) {
   const data = mkdtempSync(join(tmpdir(), "liftoff-bench-"));
   const server = await startServer(data, place.serverCores, values.bundle);
   const url = `${server.origin}/ee/v1/interact?configId=${DS}`;
-  await load(url, body, { seconds: Number(values.warmup), connections });
-  const res = await load(url, body, { seconds, connections });
+  const origin = server.pageOrigin;
+  await load(url, body, { seconds: Number(values.warmup), connections, origin });
+  const res = await load(url, body, { seconds, connections, origin });
   await server.stop();
   const db = new Database(join(data, "liftoff.db"), { readonly: true });
   const stored = db.prepare("SELECT COUNT(*) AS n FROM events").get().n;

@@ -60,8 +60,9 @@ for (let r = 1; r <= rounds; r++) {
   const data = mkdtempSync(join(tmpdir(), "liftoff-ratio-"));
   const ours = await startServer(data, place.serverCores, values.bundle);
   const url = `${ours.origin}/ee/v1/${values.action}?configId=${DS}`;
-  await load(url, body, { seconds: Number(values.warmup), connections });
-  const edge = await load(url, body, { seconds, connections });
+  const origin = ours.pageOrigin;
+  await load(url, body, { seconds: Number(values.warmup), connections, origin });
+  const edge = await load(url, body, { seconds, connections, origin });
   await ours.stop();
   rmSync(data, { recursive: true, force: true });
 

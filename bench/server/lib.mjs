@@ -25,7 +25,7 @@ export function startPinned(core, args, pattern, env = {}) {
     const onData = (chunk) => {
       out += chunk.toString();
       const match = pattern.exec(out);
-      if (match) resolve({ origin: match[1], child, stop: () => stop(child) });
+      if (match) resolve({ origin: match[1], match, child, stop: () => stop(child) });
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);
@@ -58,8 +58,10 @@ export function startLiftoff(data, core = 0) {
       "--demo-port",
       "0",
     ],
-    /listening on (http\S+)/,
-  );
+    // The demo datastreams accept the demo site's origin only (the server starts closed):
+    // the benchmarks send as that site.
+    /listening on (http\S+)[\s\S]*demo:\s+(http\S+?)\/?\s/,
+  ).then((server) => ({ ...server, pageOrigin: server.match[2] }));
 }
 
 /** One alloy-shaped event (Context component fields + page details), about 700 bytes. */
@@ -103,7 +105,11 @@ export function alloyBody(events = 10) {
 }
 
 /** Runs autocannon for `seconds`; returns requests/s (2xx only), latencies, error counts. */
-export function load(url, body, { seconds, connections = 50 }) {
+export function load(
+  url,
+  body,
+  { seconds, connections = 50, origin = "https://www.example.test" },
+) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -111,7 +117,7 @@ export function load(url, body, { seconds, connections = 50 }) {
         method: "POST",
         headers: {
           "content-type": "text/plain; charset=UTF-8",
-          origin: "https://www.example.test",
+          origin,
         },
         body,
         connections,
