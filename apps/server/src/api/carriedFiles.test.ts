@@ -12,7 +12,8 @@ afterEach(async () => {
   await app.close();
 });
 
-it("a build publishes the files an imported property carries, served beside its library", async () => {
+/** The fixture build folder imported by an editor: its property, development environment and RC file. */
+async function importedBuild() {
   app = apiApp();
   const admin = await signIn(app, "admin", ADMIN_PASSWORD);
   const editor = await clientWith(app, admin, "editor");
@@ -21,6 +22,11 @@ it("a build publishes the files an imported property carries, served beside its 
   const development = document.environments.find((e) => e.stage === "development")!.id;
   const rc = `${document.rules[1]!.actions[0]!.id}-source.js`;
   expect((await editor.call("POST", "/api/properties/import", document)).statusCode).toBe(201);
+  return { editor, document, id, development, rc };
+}
+
+it("a build publishes the files an imported property carries, served beside its library", async () => {
+  const { editor, document, id, development, rc } = await importedBuild();
   const created = await editor.call("POST", `/api/properties/${id}/libraries`, {
     name: "First",
     environmentId: development,
@@ -55,14 +61,7 @@ it("a build publishes the files an imported property carries, served beside its 
 });
 
 it("a preview reads the files of the state it previews, before any build publishes them", async () => {
-  app = apiApp();
-  const admin = await signIn(app, "admin", ADMIN_PASSWORD);
-  const editor = await clientWith(app, admin, "editor");
-  const { document } = await importFolder(FOLDER);
-  const id = document.property.id;
-  const development = document.environments.find((e) => e.stage === "development")!.id;
-  const rc = `${document.rules[1]!.actions[0]!.id}-source.js`;
-  expect((await editor.call("POST", "/api/properties/import", document)).statusCode).toBe(201);
+  const { editor, document, id, development, rc } = await importedBuild();
   const started = await editor.call("POST", `/api/properties/${id}/previews`, {
     url: "https://www.acme.test/",
   });

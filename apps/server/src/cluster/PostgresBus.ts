@@ -146,6 +146,7 @@ export class PostgresBus implements ClusterBus {
       throw error;
     }
     this.client = client;
+    if (this.failures > 0) this.options.log?.("cluster bus: listening again");
     this.failures = 0;
   }
 

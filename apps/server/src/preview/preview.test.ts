@@ -23,9 +23,9 @@ import {
   type Client,
 } from "../api/testSupport.ts";
 import type { LiftoffApp } from "../createApp.ts";
-import { readSse } from "../testSse.ts";
 import { SqliteStore } from "../storage/SqliteStore.ts";
 import type { PreviewLimits } from "./PreviewSessions.ts";
+import { trace, watch } from "./previewTestSupport.ts";
 
 const P = "/api/properties/PRfixture";
 const PAGE = "https://example.test/quote/auto?step=1&ref=a%20b#form";
@@ -114,19 +114,6 @@ async function renameRule(name: string): Promise<PropertyState> {
     await editor.call("PUT", `${P}/rules/${rule.id}`, { revision, rule: { ...rule, name } }),
   );
 }
-
-const trace = (seq: number, extra: Record<string, unknown> = {}): PreviewTrace => ({
-  type: "event",
-  pageId: "pv1",
-  at: seq * 10,
-  seq,
-  triggerId: `t${seq}`,
-  ruleId: "RLpageview",
-  ruleName: "Page View",
-  modulePath: "core/src/lib/events/libraryLoaded.js",
-  eventName: "Library Loaded",
-  ...extra,
-});
 
 const report = (id: string, body: string, type = "text/plain;charset=UTF-8") =>
   app.inject({
@@ -377,10 +364,6 @@ describe("trace rate", () => {
     expect(problem(limited).type).toBe("urn:liftoff:errors:preview:rate-limited");
   });
 });
-
-/** The SSE stream of a session, read over a real socket (testSse.ts). */
-const watch = (origin: string, id: string, client: Client) =>
-  readSse(`${origin}/api/previews/${id}/stream`, { cookie: client.cookie });
 
 describe("the session stream", () => {
   it("sends the session and the kept traces, then live traces and the session's changes", async () => {

@@ -1,5 +1,5 @@
 import * as realBuilder from "@liftoff/builder";
-import type { PreviewSession, PreviewTrace } from "@liftoff/schema";
+import type { PreviewSession } from "@liftoff/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PartialBuilder } from "../api/BuilderApi.ts";
 import { LIBRARY_FILE } from "../api/Publisher.ts";
@@ -11,9 +11,9 @@ import {
   type Client,
 } from "../api/testSupport.ts";
 import type { LiftoffApp } from "../createApp.ts";
-import { readSse } from "../testSse.ts";
 import { PostgresStore } from "../storage/PostgresStore.ts";
 import useTestPostgres from "../storage/testPostgres.ts";
+import { trace, watch } from "./previewTestSupport.ts";
 
 const cluster = useTestPostgres();
 
@@ -26,22 +26,6 @@ const builder: PartialBuilder = {
     return Promise.resolve({ code, bytes: code.length, gzipBytes: code.length, durationMs: 1 });
   },
 };
-
-const trace = (seq: number): PreviewTrace => ({
-  type: "event",
-  pageId: "pv1",
-  at: seq * 10,
-  seq,
-  triggerId: `t${seq}`,
-  ruleId: "RLpageview",
-  ruleName: "Page View",
-  modulePath: "core/src/lib/events/libraryLoaded.js",
-  eventName: "Library Loaded",
-});
-
-/** The SSE stream of a session, read over a real socket (testSse.ts). */
-const watch = (origin: string, id: string, client: Client) =>
-  readSse(`${origin}/api/previews/${id}/stream`, { cookie: client.cookie });
 
 /**
  * Two nodes on one PostgreSQL (docs/preview.md, "Several nodes"): a session started through
