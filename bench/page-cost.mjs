@@ -20,6 +20,7 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { createDemoServer } from "../apps/demo-site/src/index.ts";
 import createApp from "../apps/server/src/createApp.ts";
+import { demoDatastreams, putDemoDatastreams } from "../apps/server/src/demo/demoDatastreams.ts";
 import ensureCertificate from "../apps/server/src/ensureCertificate.ts";
 import { buildLibrary } from "../packages/builder/src/index.ts";
 import { COMPILE_HINT } from "../packages/builder/src/buildLibrary.ts";
@@ -303,6 +304,10 @@ async function main() {
   const origins = {};
   for (const [name, site] of Object.entries(sites))
     origins[name] = `http://127.0.0.1:${await listen(site)}/`;
+  // The server starts closed: its datastreams accept the pages' origins, as the demo's do.
+  const pageOrigins = Object.values(origins).map((url) => url.slice(0, -1));
+  for (const app of [https, edge])
+    await putDemoDatastreams(app.store.datastreams, demoDatastreams(doc, pageOrigins));
 
   const cdp = launchCdp({
     executablePath: CHROMIUM_PATH,
@@ -383,6 +388,12 @@ async function main() {
     console.log(row("identity", "breakdown: + identity extension (Visitor, /id)"));
   }
   if (FLOOR_PARTS) for (const [name, label] of Object.entries(FLOOR)) console.log(row(name, label));
+  // A page whose page view never reached an edge skipped work a visitor's page does.
+  const silent = ["liftoff", "minimal", "turbine", "turbineHint", "floor", "interact"].filter(
+    (name) => name in sent && sent[name] !== 2 * LOADS,
+  );
+  if (silent.length)
+    console.log(`NOT COMPARABLE: rows without an answered interact call per visit: ${silent}`);
   const raw = (list) => list.map((v) => v.toFixed(1)).join(" ");
   for (const name of Object.keys(samples))
     console.log(`raw ${name}: first ${raw(samples[name])}; repeat ${raw(repeat[name])}`);
