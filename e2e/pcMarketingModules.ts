@@ -16,6 +16,8 @@ const load = <T>(path: string) => import(pathToFileURL(join(repoRoot, path)).hre
 export interface StoredEvent {
   id: number;
   eventType: string | null;
+  /** The visitor the edge stored the event under. */
+  ecid: string;
   xdm: unknown;
   data: unknown;
 }

@@ -187,4 +187,34 @@ test.describe("spec §7: identity service and edge calls", () => {
     const body = JSON.parse(request.postData() ?? "{}") as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(expect.arrayContaining(["events", "meta"]));
   });
+
+  test("a first visit mints one ECID: the SDK waits for the identity service's and sends it, so both cookies name the same visitor", async ({
+    page,
+    context,
+  }) => {
+    const idResponse = page.waitForResponse((r) => r.url().startsWith(`${pcm.serverOrigin}/id?`));
+    const interact = page.waitForRequest((r) => r.url().includes("/ee/v1/interact"));
+    await loadedPage(page);
+    const { d_mid: mid } = (await (await idResponse).json()) as { d_mid: string };
+    const body = JSON.parse((await interact).postData() ?? "{}") as {
+      xdm?: { identityMap?: { ECID?: Array<{ id: string }> } };
+    };
+    expect(mid).toMatch(/^\d{38}$/);
+    expect(body.xdm?.identityMap?.ECID).toEqual([{ id: mid }]);
+    // The edge keeps the ECID it was given: its identity cookie and the AMCV cookie agree.
+    const response = await (await interact).response();
+    const handles = ((await response!.json()) as { handle: Array<{ type: string; payload: any }> })
+      .handle;
+    const result = handles.find((h) => h.type === "identity:result")?.payload as Array<{
+      id: string;
+    }>;
+    expect(result?.[0]?.id).toBe(mid);
+    await expect
+      .poll(async () =>
+        decodeURIComponent(
+          (await context.cookies()).find((c) => c.name.startsWith("AMCV_"))?.value ?? "",
+        ),
+      )
+      .toContain(`MCMID|${mid}`);
+  });
 });

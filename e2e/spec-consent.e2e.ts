@@ -52,6 +52,18 @@ const ruleCompleted = (page: Page, name: string) =>
 
 const PAGE_VIEW = "web.webpagedetails.pageViews";
 
+/**
+ * The identity opt-in a consent dialog gives with general consent: ecid approved, the change
+ * complete. Opt-in applies in this suite, so until then the SDK's first request waits for
+ * Visitor's ECID, as alloy's does during ECID migration.
+ */
+const approveIdentity = (page: Page) =>
+  page.evaluate(() => {
+    const optIn = (window as unknown as { adobe: { optIn: Record<string, any> } }).adobe.optIn;
+    optIn.approve(["ecid"], true);
+    optIn.complete();
+  });
+
 test.describe("spec §4: general consent in / out / pending", () => {
   test("pending holds the page view until consent is given, then it is stored", async ({
     page,
@@ -63,6 +75,7 @@ test.describe("spec §4: general consent in / out / pending", () => {
     // The page-view rule has handed its event to alloy: without the hold it would be on its
     // way now, ahead of the set-consent request below (the sentinel).
     await ruleCompleted(page, "All Pages - Page View");
+    await approveIdentity(page);
     await setConsent(page, "in");
     const [view] = await pcm.waitForEvents(
       (e) => pageUrlOf(e) === url && e.eventType === PAGE_VIEW,
@@ -84,6 +97,7 @@ test.describe("spec §4: general consent in / out / pending", () => {
     const log = recordRequests(page);
     const url = demoUrl(pcm.demoOrigin, "/pcg/resources/forms");
     await openPage(page, url);
+    await approveIdentity(page);
     await setConsent(page, "out");
     await page.click("#email");
     const result = await page.evaluate(() =>
@@ -105,6 +119,7 @@ test.describe("spec §4: general consent in / out / pending", () => {
 
   test("a visitor who consented earlier is sent at once on the next page", async ({ page }) => {
     await openPage(page, demoUrl(pcm.demoOrigin, "/"));
+    await approveIdentity(page);
     await setConsent(page, "in");
     const url = demoUrl(pcm.demoOrigin, "/small-business");
     await openPage(page, url);
@@ -142,6 +157,43 @@ test.describe("spec §6: identity opt-in categories gate the identity calls", ()
     });
     expect(status).toEqual({ before: "pending", after: "complete" });
     expect(await log.waitFor(isIdCall)).toBeGreaterThan(sentinelAt);
+  });
+
+  test("the SDK's first request waits for ecid approval, then carries Visitor's ECID", async ({
+    page,
+  }) => {
+    const log = recordRequests(page);
+    const url = demoUrl(pcm.demoOrigin, "/");
+    await openPage(page, url);
+    await page.waitForLoadState("load");
+    const sentinelUrl = `${pcm.serverOrigin}/healthz?sentinel=${Date.now()}`;
+    // General consent in: the set-consent request is ready to go, but has no ECID to carry.
+    await page.evaluate((sentinel) => {
+      const w = window as unknown as { alloy(cmd: string, o: unknown): Promise<unknown> };
+      void w.alloy("setConsent", {
+        consent: [{ standard: "Adobe", version: "1.0", value: { general: "in" } }],
+      });
+      // A timer task: the consent command's own promise steps have all run before it.
+      setTimeout(() => void fetch(sentinel, { mode: "no-cors" }), 0);
+    }, sentinelUrl);
+    const sentinelAt = await log.waitFor((r) => r.url() === sentinelUrl);
+    expect(
+      log.requests.slice(0, sentinelAt).filter((r) => edgeAction(r, pcm.serverOrigin)),
+    ).toEqual([]);
+    const idResponse = page.waitForResponse((r) => r.url().startsWith(`${pcm.serverOrigin}/id?`));
+    await approveIdentity(page);
+    const { d_mid: mid } = (await (await idResponse).json()) as { d_mid: string };
+    const consentAt = await log.waitFor(
+      (r) => edgeAction(r, pcm.serverOrigin) === "privacy/set-consent",
+    );
+    const body = JSON.parse(log.requests[consentAt]!.postData() ?? "{}") as {
+      xdm?: { identityMap?: { ECID?: Array<{ id: string }> } };
+    };
+    expect(body.xdm?.identityMap?.ECID).toEqual([{ id: mid }]);
+    const [view] = await pcm.waitForEvents(
+      (e) => pageUrlOf(e) === url && e.eventType === PAGE_VIEW,
+    );
+    expect(view!.ecid).toBe(mid);
   });
 
   test("an invalid category is refused with the Visitor API message", async ({ page }) => {

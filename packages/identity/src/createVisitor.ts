@@ -209,8 +209,9 @@ export default function createVisitor({
   }
 
   // A remote field: answered now when known (or when nothing will bring it), else when the
-  // request that brings it settles. `forceCallCallback` answers at once, even with "".
-  function getField(key: string, callback?: Callback<string>, force?: boolean): string {
+  // request that brings it settles. 5.5.0 ignores `forceCallCallback` while that request is
+  // out (checked in Chromium against its lib/visitorapi.min.js): the callback still waits.
+  function getField(key: string, callback?: Callback<string>): string {
     const audience = key === "MCAAMLH" || key === "MCAAMB";
     const ok = allowed(audience ? "aam" : "ecid");
     const value = ok ? get(key) : "";
@@ -225,7 +226,7 @@ export default function createVisitor({
             setOptOut,
           ).finally(() => (optOutCall = undefined)))
         : key !== "MCAID" && ensureIdCall(audience));
-    if (pending && !force) void pending.then(() => answer(callback, get(key)));
+    if (pending) void pending.then(() => answer(callback, get(key)));
     else answer(callback, value);
     return value;
   }
@@ -244,15 +245,11 @@ export default function createVisitor({
     marketingCloudOrgID: orgId,
     version: VERSION,
     FIELDS,
-    getMarketingCloudVisitorID: (callback, force) => getField("MCMID", callback, force),
-    getAnalyticsVisitorID: (callback, force) => getField("MCAID", callback, force),
-    getOptOut: (callback, force) => getField("MCOPTOUT", callback, force),
-    isOptedOut(callback, optOutType = "global", force) {
-      getField(
-        "MCOPTOUT",
-        (value) => answer(callback, value.split(",").includes(optOutType)),
-        force,
-      );
+    getMarketingCloudVisitorID: (callback) => getField("MCMID", callback),
+    getAnalyticsVisitorID: (callback) => getField("MCAID", callback),
+    getOptOut: (callback) => getField("MCOPTOUT", callback),
+    isOptedOut(callback, optOutType = "global") {
+      getField("MCOPTOUT", (value) => answer(callback, value.split(",").includes(optOutType)));
     },
     getVisitorValues(callback, wanted) {
       const keys = wanted?.length ? wanted : Object.keys(FIELDS);

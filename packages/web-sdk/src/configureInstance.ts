@@ -51,6 +51,7 @@ export default function configureInstance(
     identityCookie,
     idMigrationEnabled: config.idMigrationEnabled,
     apexDomain,
+    logger,
     win,
   });
   const applyHandles = (response: EdgeResponse) => {

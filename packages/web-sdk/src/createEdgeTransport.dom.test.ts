@@ -29,7 +29,7 @@ function setup(
     apexDomain: "example.test",
     cookiePrefix: PREFIX,
     identityCookie: `${PREFIX}identity`,
-    addKnownIdentity: () => undefined,
+    addKnownIdentity: () => Promise.resolve(),
     onResponse: () => undefined,
     afterRequest: () => undefined,
     random: () => 0.5,

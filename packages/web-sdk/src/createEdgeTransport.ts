@@ -32,7 +32,7 @@ export interface TransportDeps {
   cookiePrefix: string;
   identityCookie: string;
   /** Adds identity the page already knows (AMCV migration, `adobe_mc`) to a first request. */
-  addKnownIdentity(payload: Dict): void;
+  addKnownIdentity(payload: Dict): Promise<void>;
   /** Applies a successful response's handles (cookies, ECID). */
   onResponse(response: EdgeResponse): void;
   /** Runs after every request, successful or not (consent re-reads its cookie). */
@@ -186,7 +186,7 @@ export default function createEdgeTransport(deps: TransportDeps): Send {
     const gated = !hasIdentity();
     await acquire();
     try {
-      if (!hasIdentity()) deps.addKnownIdentity(payload);
+      if (!hasIdentity()) await deps.addKnownIdentity(payload);
       addState(payload);
       logger.info(`Request ${requestId}: Sending request.`, payload);
       const response = await post(

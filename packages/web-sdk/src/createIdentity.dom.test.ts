@@ -16,26 +16,155 @@ describe("ecidFromAdobeMc", () => {
   });
 });
 
+const messages: string[] = [];
+const logger = { info: (message: string) => void messages.push(message) };
+
+/** A `window.Visitor` whose instance answers getMarketingCloudVisitorID when `answer` is called. */
+function fakeVisitor(ecid: string) {
+  const asked: Array<[string, unknown]> = [];
+  let callback: ((id: string) => void) | undefined;
+  const Visitor = Object.assign(() => undefined, {
+    getInstance: (orgId: string, config: unknown) => {
+      asked.push([orgId, config]);
+      return {
+        getMarketingCloudVisitorID: (cb: (id: string) => void, force: boolean) => {
+          expect(force).toBe(true);
+          callback = cb;
+        },
+      };
+    },
+  });
+  return { Visitor, asked, answer: () => callback?.(ecid) };
+}
+
 describe("createIdentity", () => {
-  it("migrates the ECID of an AMCV cookie into the first request", () => {
+  const w = window as unknown as { Visitor?: unknown; adobe?: unknown };
+  const clearAmcv = () => {
+    document.cookie = `AMCV_${encodeURIComponent(ORG)}=; path=/; max-age=0`;
+  };
+  const migrating = () =>
+    createIdentity({
+      orgId: ORG,
+      identityCookie: "kndctr_ORG_AdobeOrg_identity",
+      idMigrationEnabled: true,
+      apexDomain: "",
+      logger,
+    });
+
+  it("waits for Visitor's ECID when the page has Visitor and no AMCV cookie, as alloy does", async () => {
+    clearAmcv();
+    messages.length = 0;
+    const visitor = fakeVisitor(ECID);
+    w.Visitor = visitor.Visitor;
+    try {
+      const payload: Record<string, any> = { xdm: { identityMap: { EMAIL: [{ id: "a@b.c" }] } } };
+      const added = migrating().addKnownIdentity(payload);
+      // Nothing is added until Visitor answers.
+      await Promise.resolve();
+      expect(payload.xdm.identityMap.ECID).toBeUndefined();
+      expect(visitor.asked).toEqual([[ORG, {}]]);
+      visitor.answer();
+      await added;
+      expect(payload.xdm.identityMap).toEqual({ EMAIL: [{ id: "a@b.c" }], ECID: [{ id: ECID }] });
+      expect(messages).toEqual([
+        "Delaying request while using Visitor to retrieve ECID from server.",
+        "Resuming previously delayed request that was waiting for ECID from Visitor.",
+      ]);
+    } finally {
+      delete w.Visitor;
+    }
+  });
+
+  it("asks Visitor only after adobe.optIn approves ecid, and goes without it when declined", async () => {
+    clearAmcv();
+    const visitor = fakeVisitor(ECID);
+    w.Visitor = visitor.Visitor;
+    let approved = false;
+    let permissions: (() => void) | undefined;
+    w.adobe = {
+      optIn: {
+        Categories: { ECID: "ecid" },
+        fetchPermissions: (cb: () => void, force: boolean) => {
+          expect(force).toBe(true);
+          permissions = cb;
+        },
+        isApproved: (categories: string[]) => approved && categories[0] === "ecid",
+      },
+    };
+    try {
+      messages.length = 0;
+      const declined: Record<string, any> = {};
+      const first = migrating().addKnownIdentity(declined);
+      permissions!();
+      await first;
+      expect(declined).toEqual({});
+      expect(visitor.asked).toEqual([]);
+      expect(messages).toEqual([
+        "Delaying request while waiting for legacy opt-in to let Visitor retrieve ECID from server.",
+        "Legacy opt-in was declined., retrieving ECID from experience edge",
+      ]);
+
+      approved = true;
+      const payload: Record<string, any> = {};
+      const second = migrating().addKnownIdentity(payload);
+      permissions!();
+      await Promise.resolve();
+      expect(visitor.asked).toEqual([[ORG, {}]]);
+      visitor.answer();
+      await second;
+      expect(payload.xdm.identityMap).toEqual({ ECID: [{ id: ECID }] });
+    } finally {
+      delete w.Visitor;
+      delete w.adobe;
+    }
+  });
+
+  it("does not ask Visitor when migration is off or the AMCV cookie has the ECID", async () => {
+    const visitor = fakeVisitor("99999999999999999999999999999999999999");
+    w.Visitor = visitor.Visitor;
+    try {
+      const off = createIdentity({
+        orgId: ORG,
+        identityCookie: "x",
+        idMigrationEnabled: false,
+        apexDomain: "",
+        logger,
+      });
+      const untouched: Record<string, any> = {};
+      await off.addKnownIdentity(untouched);
+      expect(untouched).toEqual({});
+      document.cookie = `AMCV_${encodeURIComponent(ORG)}=${encodeURIComponent(`MCMID|${ECID}`)}; path=/`;
+      const payload: Record<string, any> = {};
+      await migrating().addKnownIdentity(payload);
+      expect(payload.xdm.identityMap).toEqual({ ECID: [{ id: ECID }] });
+      expect(visitor.asked).toEqual([]);
+    } finally {
+      delete w.Visitor;
+      clearAmcv();
+    }
+  });
+
+  it("migrates the ECID of an AMCV cookie into the first request", async () => {
     document.cookie = `AMCV_${encodeURIComponent(ORG)}=${encodeURIComponent(`179643557|MCIDTS|20779|MCMID|${ECID}|vVersion|5.5.0`)}; path=/`;
     const identity = createIdentity({
       orgId: ORG,
       identityCookie: "kndctr_ORG_AdobeOrg_identity",
       idMigrationEnabled: true,
       apexDomain: "",
+      logger,
     });
     const payload: Record<string, any> = {};
-    identity.addKnownIdentity(payload);
+    await identity.addKnownIdentity(payload);
     expect(payload.xdm.identityMap).toEqual({ ECID: [{ id: ECID }] });
     const off = createIdentity({
       orgId: ORG,
       identityCookie: "x",
       idMigrationEnabled: false,
       apexDomain: "",
+      logger,
     });
     const untouched: Record<string, any> = {};
-    off.addKnownIdentity(untouched);
+    await off.addKnownIdentity(untouched);
     expect(untouched).toEqual({});
   });
 
@@ -45,6 +174,7 @@ describe("createIdentity", () => {
       identityCookie: "none",
       idMigrationEnabled: true,
       apexDomain: "",
+      logger,
     });
     expect(identity.ecid()).toBeUndefined();
     identity.onResponse({
