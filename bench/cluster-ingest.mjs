@@ -13,6 +13,9 @@ import { edgeLoad } from "../e2e/cluster/edgeLoad.mjs";
 import { startNginx } from "../scripts/nginx.mjs";
 import { startPostgres } from "../scripts/postgres.mjs";
 import { root } from "./server/lib.mjs";
+import { holdBenchLock } from "./benchLock.mjs";
+
+await holdBenchLock();
 
 const { values } = parseArgs({
   options: {

@@ -21,6 +21,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { alloyEvent, median, root, signIn } from "./server/lib.mjs";
+import { holdBenchLock } from "./benchLock.mjs";
+
+await holdBenchLock();
 
 const { values } = parseArgs({
   options: {

@@ -29,6 +29,7 @@ import { repoRoot } from "../e2e/startServer.ts";
 import { createPropertyDocument, ENVIRONMENTS } from "../properties/pc-marketing/src/index.ts";
 import { launchCdp, openPage } from "./cdpPipe.mjs";
 import { launchBuild } from "./launchBuild.mjs";
+import { holdBenchLock } from "./benchLock.mjs";
 
 const LOADS = Number(process.argv[2] ?? 10);
 // --profile: also print where the Liftoff page's scripting time goes on first and repeat
@@ -224,6 +225,7 @@ loaded(function(){${JSON.stringify(tags.map((t) => t.url))}.forEach(function(src
 const floorFile = (parts, names) => `(function(){${names.map((n) => parts[n]).join("\n")}})();`;
 
 async function main() {
+  await holdBenchLock();
   const dir = mkdtempSync(join(tmpdir(), "liftoff-page-cost-"));
   // One edge over HTTPS (the real alloy only speaks https) and over http (ours, edgeOrigin).
   const https = createApp({ https: ensureCertificate(dir), rateLimitPerSecond: 0 });

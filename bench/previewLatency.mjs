@@ -25,6 +25,9 @@ import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { launchOptions } from "../e2e/chromium.ts";
 import { root, signIn } from "./server/lib.mjs";
+import { holdBenchLock } from "./benchLock.mjs";
+
+await holdBenchLock();
 
 const { values } = parseArgs({
   options: {

@@ -11,6 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { signIn } from "./server/lib.mjs";
+import { holdBenchLock } from "./benchLock.mjs";
+
+await holdBenchLock();
 
 const ROUNDS = Number(process.argv[2] ?? 5);
 const CHANGES = 50;

@@ -20,6 +20,9 @@ import pg from "pg";
 import { startPostgres } from "../scripts/postgres.mjs";
 import { PostgresStore } from "../apps/server/src/storage/PostgresStore.ts";
 import { REPORT_NAMES } from "../apps/server/src/reports/reportDefinitions.ts";
+import { holdBenchLock } from "./benchLock.mjs";
+
+await holdBenchLock();
 
 const { values } = parseArgs({
   options: {
