@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { hasTaskset, startLiftoff, startPinned } from "./server/lib.mjs";
+import { hasTaskset, serveArgs, startLiftoff, startServe } from "./server/lib.mjs";
 
 /**
  * Pins this process (autocannon runs in it) with all its threads to `clientCore` and returns
@@ -42,15 +42,15 @@ export function machineLoad() {
 /**
  * Starts `liftoff serve` as `startLiftoff` does, or another build of it (`--bundle`, e.g. a
  * copy of an earlier dist/liftoff.mjs kept inside apps/server/dist so it resolves the same
- * node_modules) to compare two builds in the same minutes.
+ * node_modules) to compare two builds in the same minutes. `nodeFlags` go to node itself.
  */
-export function startServer(data, cores, bundle) {
-  if (!bundle) return startLiftoff(data, cores);
-  const args = ["serve", "--port", "0", "--data", data, "--rate-limit", "0"];
+export function startServer(data, cores, bundle, nodeFlags = []) {
+  if (!bundle) return startLiftoff(data, cores, nodeFlags);
   const url = pathToFileURL(resolve(bundle)).href;
-  return startPinned(
+  const args = JSON.stringify(serveArgs(data));
+  return startServe(
     cores,
-    ["-e", `import(${JSON.stringify(url)}).then((m) => m.main(${JSON.stringify(args)}))`],
-    /listening on (http\S+)/,
+    ["-e", `import(${JSON.stringify(url)}).then((m) => m.main(${args}))`],
+    nodeFlags,
   );
 }

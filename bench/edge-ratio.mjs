@@ -4,15 +4,20 @@
 // 204, measured side by side in alternating rounds on the same core. Goal (issue 7): ≥ 0.5.
 // `--action identity/acquire` measures the same path without storage (parse, validate, ECID,
 // handles), which separates the cost of the write from the rest of the edge.
+// Every round checks that each acknowledged event was stored. `--profile <dir>` adds one
+// more (unscored) run of our server under the same load with `node --cpu-prof`: CPU µs per
+// request of each thread, and self time by function of each thread's profile.
 // Usage: node bench/edge-ratio.mjs [--rounds 3] [--seconds 5] [--connections 50] [--events 10]
 //        [--action interact|identity/acquire] [--warmup 5] [--server-cores 0,1] [--client-core 1]
-//        [--bundle apps/server/dist/other.mjs]
-import { mkdtempSync, rmSync } from "node:fs";
+//        [--bundle apps/server/dist/other.mjs] [--profile <dir>] [--top 15]
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import Database from "better-sqlite3";
 import { alloyBody, DS, load, median, root, startPinned } from "./server/lib.mjs";
 import { machineLoad, placeProcesses, startServer } from "./edge-placement.mjs";
+import { cpuPerRequest, monotonicMicros, printProfiles, threadCpu } from "./server/profile.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -29,12 +34,16 @@ const { values } = parseArgs({
     bundle: { type: "string" },
     events: { type: "string", default: "10" },
     action: { type: "string", default: "interact" },
+    profile: { type: "string" },
+    top: { type: "string", default: "15" },
   },
 });
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
-const body = alloyBody(Number(values.events));
+const events = Number(values.events);
+const body = alloyBody(events);
+const stores = values.action === "interact";
 if (!["interact", "identity/acquire"].includes(values.action))
   throw new Error(`--action: expected interact or identity/acquire, got ${values.action}`);
 const place = placeProcesses(values["server-cores"], values["client-core"]);
@@ -54,25 +63,78 @@ for (let r = 1; r <= rounds; r++) {
     seconds: Number(values.warmup),
     connections,
   });
-  const base = await load(`${bare.origin}/ee/v1/interact`, body, { seconds, connections });
+  const base = await measure(bare.child.pid, () =>
+    load(`${bare.origin}/ee/v1/interact`, body, { seconds, connections }),
+  );
   await bare.stop();
 
-  const data = mkdtempSync(join(tmpdir(), "liftoff-ratio-"));
-  const ours = await startServer(data, place.serverCores, values.bundle);
-  const url = `${ours.origin}/ee/v1/${values.action}?configId=${DS}`;
-  const origin = ours.pageOrigin;
-  await load(url, body, { seconds: Number(values.warmup), connections, origin });
-  const edge = await load(url, body, { seconds, connections, origin });
-  await ours.stop();
-  rmSync(data, { recursive: true, force: true });
-
+  const edge = await runOurs();
   const ratio = edge.rps / base.rps;
   ratios.push(ratio);
   console.log(
     `round ${r}: bare ${Math.round(base.rps)} req/s (p99 ${base.p99} ms), ` +
       `liftoff ${Math.round(edge.rps)} req/s (p99 ${edge.p99} ms, non-2xx ${edge.non2xx}), ` +
-      `ratio ${ratio.toFixed(2)}; ${machineLoad()}`,
+      `ratio ${ratio.toFixed(2)}, ${edge.stored}; CPU µs/request (server + load generator): ` +
+      `bare ${base.cpu.totalUs} + ${base.clientUs}, liftoff ${edge.cpu.totalUs} + ${edge.clientUs}; ` +
+      machineLoad(),
   );
 }
 const m = median(ratios);
 console.log(`median ratio: ${m.toFixed(2)} (goal ≥ 0.5: ${m >= 0.5 ? "met" : "NOT met"})`);
+if (values.profile) await profileOurs(values.profile);
+
+/** Runs a load and adds the CPU it cost per 2xx request: the server's threads and this process. */
+async function measure(pid, run) {
+  const before = threadCpu(pid);
+  const client = process.cpuUsage();
+  const result = await run();
+  const used = process.cpuUsage(client);
+  const cpu = cpuPerRequest(pid, before, threadCpu(pid), result.ok);
+  return { ...result, cpu, clientUs: Math.round((used.user + used.system) / result.ok) };
+}
+
+/**
+ * One warm-up and one measured load of our server in a fresh data directory; `onMeasure`
+ * sees the server before and after the measured load. Throws when an acknowledged event is
+ * missing from the database.
+ */
+async function runOurs(nodeFlags = [], onMeasure = () => undefined) {
+  const data = mkdtempSync(join(tmpdir(), "liftoff-ratio-"));
+  const ours = await startServer(data, place.serverCores, values.bundle, nodeFlags);
+  const url = `${ours.origin}/ee/v1/${values.action}?configId=${DS}`;
+  const origin = ours.pageOrigin;
+  const warm = await load(url, body, { seconds: Number(values.warmup), connections, origin });
+  onMeasure("start");
+  const edge = await measure(ours.child.pid, () =>
+    load(url, body, { seconds, connections, origin }),
+  );
+  onMeasure("end");
+  await ours.stop();
+  const acknowledged = stores ? (warm.ok + edge.ok) * events : 0;
+  const db = new Database(join(data, "liftoff.db"), { readonly: true });
+  const rows = db.prepare("SELECT COUNT(*) AS n FROM events").get().n;
+  db.close();
+  rmSync(data, { recursive: true, force: true });
+  if (rows < acknowledged)
+    throw new Error(`${acknowledged} events acknowledged but only ${rows} stored`);
+  return { ...edge, stored: `${rows} of ${acknowledged} acknowledged events stored` };
+}
+
+/** The profiled run: CPU per request of every thread, then each thread's profile. */
+async function profileOurs(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const window = { from: 0, to: 0 };
+  const edge = await runOurs(["--cpu-prof", "--cpu-prof-dir", dir], (when) => {
+    window[when === "start" ? "from" : "to"] = monotonicMicros();
+  });
+  const { cpu } = edge;
+  console.log(
+    `\nprofiled run (node --cpu-prof, ${dir}): ${Math.round(edge.rps)} req/s, ` +
+      `CPU per request ${cpu.totalUs} µs: ` +
+      cpu.threads.map((t) => `${t.name} ${t.us} µs`).join(", ") +
+      `; load generator ${edge.clientUs} µs` +
+      `; ${machineLoad()}`,
+  );
+  printProfiles(dir, window, Number(values.top));
+}

@@ -12,10 +12,15 @@ export const DS = "pc-marketing-production";
 const hasTaskset =
   process.env.LIFTOFF_BENCH_PIN !== "0" && spawnSync("taskset", ["-V"]).status === 0;
 
-/** Spawns a command pinned to one core when taskset exists; resolves on the line `pattern`. */
-export function startPinned(core, args, pattern, env = {}) {
+/**
+ * Spawns `node ...args` pinned to one core when taskset exists; resolves on the line
+ * `pattern`. `nodeFlags` go before the script (e.g. `--cpu-prof`).
+ */
+export function startPinned(core, args, pattern, env = {}, nodeFlags = []) {
   const cmd = hasTaskset ? "taskset" : process.execPath;
-  const full = hasTaskset ? ["-c", String(core), process.execPath, ...args] : args;
+  const full = hasTaskset
+    ? ["-c", String(core), process.execPath, ...nodeFlags, ...args]
+    : [...nodeFlags, ...args];
   const child = spawn(cmd, full, {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, LIFTOFF_LOG_LEVEL: "warn", ...env },
@@ -41,27 +46,39 @@ function stop(child) {
   });
 }
 
-export function startLiftoff(data, core = 0) {
-  return startPinned(
+/** `liftoff serve` arguments of the edge benchmarks. */
+export const serveArgs = (data) => [
+  "serve",
+  "--port",
+  "0",
+  "--data",
+  data,
+  "--rate-limit",
+  "0",
+  // The demo property's datastreams to send to (a plain start has none).
+  "--demo",
+  "--demo-port",
+  "0",
+];
+
+// The demo datastreams accept the demo site's origin only (the server starts closed): the
+// benchmarks send as that site.
+const LISTENING = /listening on (http\S+)[\s\S]*demo:\s+(http\S+?)\/?\s/;
+
+/** Starts `node <args>` (a `liftoff serve`) and answers its origin and the demo page's. */
+export function startServe(core, args, nodeFlags = []) {
+  return startPinned(core, args, LISTENING, {}, nodeFlags).then((server) => ({
+    ...server,
+    pageOrigin: server.match[2],
+  }));
+}
+
+export function startLiftoff(data, core = 0, nodeFlags = []) {
+  return startServe(
     core,
-    [
-      join(root, "apps/server/bin/liftoff.mjs"),
-      "serve",
-      "--port",
-      "0",
-      "--data",
-      data,
-      "--rate-limit",
-      "0",
-      // The demo property's datastreams to send to (a plain start has none).
-      "--demo",
-      "--demo-port",
-      "0",
-    ],
-    // The demo datastreams accept the demo site's origin only (the server starts closed):
-    // the benchmarks send as that site.
-    /listening on (http\S+)[\s\S]*demo:\s+(http\S+?)\/?\s/,
-  ).then((server) => ({ ...server, pageOrigin: server.match[2] }));
+    [join(root, "apps/server/bin/liftoff.mjs"), ...serveArgs(data)],
+    nodeFlags,
+  );
 }
 
 /** One alloy-shaped event (Context component fields + page details), about 700 bytes. */
