@@ -31,15 +31,13 @@ export default function createDataAccess(rt: Runtime): DataAccess {
   const getDataElementValue = (name: string, event?: SyntheticEvent): unknown => {
     const def = definitions[name];
     if (!def) return emptyForUndefined ? "" : undefined;
-    const fail = (why: string) =>
-      logger.error(
-        `Failed to execute data element module ${def.modulePath} for data element ${name}. ${why}`,
-      );
     let value: unknown;
     try {
       value = callModule(rt, def, event, event);
     } catch (error) {
-      return fail(errorText(error));
+      return logger.error(
+        `Failed to execute data element module ${def.modulePath} for data element ${name}. ${errorText(error)}`,
+      );
     }
     const duration = def.storageDuration;
     // Preview builds report where the value came from.

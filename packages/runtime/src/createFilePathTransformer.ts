@@ -21,12 +21,14 @@ export default function createFilePathTransformer(
       for (const child of ([] as unknown[]).concat(value))
         if (child && typeof child === "object") rewrite(child as Record<string, unknown>, rest);
   };
+  // Without an enforced host nothing is rewritten: module calls skip even the lookups.
+  if (!resolver.host_) return () => {};
   return (
     settings: Record<string, unknown>,
     modulePath: string,
     filePaths = getFilePaths(modulePath),
   ): void => {
-    if (!resolver.host_ || !filePaths || done.has(settings)) return;
+    if (!filePaths || done.has(settings)) return;
     done.add(settings);
     if (/^core\/.*customCode/.test(modulePath) && !settings.isExternal) return;
     for (const path of filePaths) rewrite(settings, path.split("."));

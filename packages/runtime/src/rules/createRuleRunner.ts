@@ -29,6 +29,8 @@ export function logFailure(rt: Runtime, modulePath: string, rule: Rule, error: u
  */
 export default function createRuleRunner(rt: Runtime) {
   const logger = rt.logger_;
+  // Messages on every rule's path are built only when they will be printed.
+  const debugOn = rt.debug_.enabled_;
   let queue: Promise<unknown> = Promise.resolve();
 
   const failed = (c: Component, rule: Rule, error: unknown, isCondition?: boolean) => {
@@ -40,14 +42,15 @@ export default function createRuleRunner(rt: Runtime) {
   const met = (c: RuleCondition, result: unknown) => !result === !!c.negate;
 
   const notMet = (c: RuleCondition, rule: Rule) => {
-    logger.log(
-      `Condition "${componentName(rt, c.modulePath)}" for rule "${rule.name}" was not met.`,
-    );
+    if (debugOn())
+      logger.log(
+        `Condition "${componentName(rt, c.modulePath)}" for rule "${rule.name}" was not met.`,
+      );
     rt.notify_("ConditionFailed", rule, c);
   };
 
   const completed = (rule: Rule) => {
-    logger.log(`Rule "${rule.name}" fired.`);
+    if (debugOn()) logger.log(`Rule "${rule.name}" fired.`);
     rt.notify_("Completed", rule);
   };
 
