@@ -56,6 +56,32 @@ describe("WriteQueue", () => {
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
   });
 
+  it("hands a second batch over during a commit, and answers each after its own commit", async () => {
+    const gates: Array<() => void> = [];
+    const q = new WriteQueue(() => new Promise<void>((resolve) => gates.push(resolve)), {
+      maxBatchesInFlight: 2,
+    });
+    const done: string[] = [];
+    const turn = () => new Promise((r) => setImmediate(r));
+    const first = q.enqueue([sampleEvent()]).then(() => done.push("first"));
+    await turn();
+    const second = q.enqueue([sampleEvent()]).then(() => done.push("second"));
+    await turn();
+    const third = q.enqueue([sampleEvent()]).then(() => done.push("third"));
+    await turn();
+    // Two batches are with the store; the third request waits for a free place.
+    expect(gates).toHaveLength(2);
+    gates[1]!();
+    await second;
+    expect(done).toEqual(["second"]);
+    // The second's commit freed a place: the third goes at once while the first still waits.
+    expect(gates).toHaveLength(3);
+    gates[0]!();
+    gates[2]!();
+    await Promise.all([first, third]);
+    expect(done).toEqual(["second", "first", "third"]);
+  });
+
   it("drains on shutdown and then refuses new work", async () => {
     let written = 0;
     const q = new WriteQueue(async (events) => {

@@ -12,12 +12,19 @@ export interface WriteQueueOptions {
   maxQueuedEvents: number;
   /** Events per transaction. */
   maxBatchEvents: number;
+  /**
+   * Transactions handed to the store before the first of them has committed. With two, the
+   * writer thread finds the next batch waiting when a commit ends instead of idling while
+   * the event loop hears of the commit and sends more (bench/RESULTS.md, edge ingest).
+   */
+  maxBatchesInFlight: number;
   retryAfterSeconds: number;
 }
 
 export const defaultWriteQueueOptions: WriteQueueOptions = {
   maxQueuedEvents: 50_000,
   maxBatchEvents: 5_000,
+  maxBatchesInFlight: 2,
   retryAfterSeconds: 1,
 };
 
@@ -30,14 +37,20 @@ export const defaultWriteQueueOptions: WriteQueueOptions = {
 export class WriteQueue {
   private pending: Pending[] = [];
   private queued = 0;
-  private writing: Promise<void> | undefined;
+  private inFlight = 0;
+  private scheduled = false;
+  private idle: (() => void) | undefined;
   private closed = false;
+
+  private readonly options: WriteQueueOptions;
 
   constructor(
     private readonly append: (events: NewEvent[]) => Promise<void>,
-    private readonly options: WriteQueueOptions = defaultWriteQueueOptions,
+    options: Partial<WriteQueueOptions> = {},
     private readonly onCommitted: (events: NewEvent[]) => void = () => undefined,
-  ) {}
+  ) {
+    this.options = { ...defaultWriteQueueOptions, ...options };
+  }
 
   /** Events waiting or in flight. */
   get size(): number {
@@ -54,43 +67,58 @@ export class WriteQueue {
     this.queued += events.length;
     return new Promise((resolve, reject) => {
       this.pending.push({ events, resolve, reject });
-      this.writing ??= this.run();
+      this.schedule();
     });
   }
 
   /** Stops taking work and waits until everything queued is written. */
   async drain(): Promise<void> {
     this.closed = true;
-    while (this.writing) await this.writing;
+    if (this.queued === 0) return;
+    await new Promise<void>((done) => (this.idle = done));
   }
 
-  private async run(): Promise<void> {
-    // Yield once so requests parsed in the same turn of the event loop share the batch.
-    await new Promise<void>((done) => setImmediate(done));
-    try {
+  // Yield once before sending so requests parsed in the same turn of the event loop share
+  // the batch.
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= this.options.maxBatchesInFlight) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.send();
+    });
+  }
+
+  private send(): void {
+    while (this.pending.length > 0 && this.inFlight < this.options.maxBatchesInFlight) {
+      const batch: Pending[] = [];
+      let count = 0;
       while (this.pending.length > 0) {
-        const batch: Pending[] = [];
-        let count = 0;
-        while (this.pending.length > 0) {
-          const next = this.pending[0]!;
-          if (batch.length > 0 && count + next.events.length > this.options.maxBatchEvents) break;
-          batch.push(this.pending.shift()!);
-          count += next.events.length;
-        }
-        const events = batch.length === 1 ? batch[0]!.events : batch.flatMap((p) => p.events);
-        try {
-          await this.append(events);
-          this.queued -= count;
-          for (const p of batch) p.resolve();
-          this.onCommitted(events);
-        } catch (error) {
-          this.queued -= count;
-          const err = error instanceof Error ? error : new Error(String(error));
-          for (const p of batch) p.reject(err);
-        }
+        const next = this.pending[0]!;
+        if (batch.length > 0 && count + next.events.length > this.options.maxBatchEvents) break;
+        batch.push(this.pending.shift()!);
+        count += next.events.length;
       }
-    } finally {
-      this.writing = undefined;
+      this.inFlight++;
+      void this.write(batch, count);
     }
+  }
+
+  private async write(batch: Pending[], count: number): Promise<void> {
+    const events = batch.length === 1 ? batch[0]!.events : batch.flatMap((p) => p.events);
+    try {
+      await this.append(events);
+      this.queued -= count;
+      for (const p of batch) p.resolve();
+      this.onCommitted(events);
+    } catch (error) {
+      this.queued -= count;
+      const err = error instanceof Error ? error : new Error(String(error));
+      for (const p of batch) p.reject(err);
+    }
+    this.inFlight--;
+    // What arrived during the commit goes at once: it has already waited a whole commit.
+    if (this.pending.length > 0) this.send();
+    else if (this.queued === 0) this.idle?.();
   }
 }

@@ -160,6 +160,18 @@ const cases: Case[] = [
     body: '{"events":[{"xdm":{},"data":{"s":"\\ud800"}}]}',
   },
   {
+    name: "lone low surrogate, escaped in capitals",
+    status: 400,
+    field: "events[0].data.list[1]",
+    body: '{"events":[{"xdm":{},"data":{"list":["ok \\uD83D\\uDE00","\\uDFFF"]}}]}',
+  },
+  {
+    name: "NUL in a key",
+    status: 400,
+    field: "events[0].data keys",
+    body: '{"events":[{"xdm":{},"data":{"a\\u0000":1}}]}',
+  },
+  {
     name: "bytes that are not UTF-8 inside a string",
     status: 400,
     field: "body",
@@ -308,5 +320,17 @@ describe("bad input on the edge", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await app.store.events.count()).toBe(1);
+  });
+
+  it("accepts strings whose text only looks suspect (an escaped surrogate pair, a \\u0000 that is text)", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: `/ee/v1/interact?configId=${DS}&requestId=escaped-1`,
+      headers: { "content-type": "text/plain" },
+      payload: '{"events":[{"xdm":{},"data":{"s":"\\uD83D\\uDE00","t":"\\\\u0000"}}]}',
+    });
+    expect(res.statusCode).toBe(200);
+    const [stored] = await app.store.events.list({ requestId: "escaped-1" });
+    expect(stored?.data).toEqual({ s: "\u{1F600}", t: "\\u0000" });
   });
 });

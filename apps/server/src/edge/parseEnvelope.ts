@@ -52,50 +52,71 @@ const fieldOf = (path: (string | number)[]) =>
 /** U+0000, or a surrogate half without its partner. */
 const unstorable = (text: string) => text.includes("\u0000") || !text.isWellFormed();
 
+// The only ways JSON text can spell U+0000 or a surrogate half (besides the raw character).
+const ESCAPED_UNSTORABLE = /\\u(?:0000|[dD][89a-fA-F])/;
+
+/**
+ * Whether some string in the body could be too long or unstorable, judged from its text
+ * alone: a body no longer than the string limit, without U+0000 or lone surrogates, and
+ * without an escape that could make either, holds only strings that pass. That is almost
+ * every body, and then the walk skips its strings (a false alarm only costs the full walk).
+ */
+const stringsNeedCheck = (raw: string, limits: EnvelopeLimits) =>
+  raw.length > limits.maxStringLength || unstorable(raw) || ESCAPED_UNSTORABLE.test(raw);
+
 /** Values `checkValues` must look at; finite numbers, booleans and null need nothing. */
-const needsCheck = (v: unknown) =>
-  typeof v === "object" || typeof v === "string" || (typeof v === "number" && !Number.isFinite(v));
+const needsCheck = (v: unknown, strings: boolean) =>
+  typeof v === "object" ||
+  (strings && typeof v === "string") ||
+  (typeof v === "number" && !Number.isFinite(v));
+
+function checkString(value: string, path: (string | number)[], limits: EnvelopeLimits): void {
+  if (value.length > limits.maxStringLength)
+    throw invalid(fieldOf(path), `a string of at most ${limits.maxStringLength} characters`);
+  if (unstorable(value))
+    throw invalid(fieldOf(path), "a string without NUL characters or lone surrogates");
+}
 
 /**
  * One pass over the parsed body: nesting depth, string length, strings every store can
  * keep (PostgreSQL JSONB rejects U+0000 and lone surrogates, so we refuse them here with the
  * field's path instead of failing at insert time), and numbers a double can hold (JSON.parse
  * reads `1e400` as Infinity, which would be stored as null). This runs on every event of
- * every request, so the path is only turned into text when something is wrong.
+ * every request, so the path is only turned into text when something is wrong, and strings
+ * are visited only when `strings` (stringsNeedCheck) says one of them may fail.
  */
-function checkValues(value: unknown, path: (string | number)[], limits: EnvelopeLimits): void {
+function checkValues(
+  value: unknown,
+  path: (string | number)[],
+  limits: EnvelopeLimits,
+  strings: boolean,
+): void {
   if (typeof value === "number")
     throw invalid(fieldOf(path), "a number within ±1.7976931348623157e308");
-  if (typeof value === "string") {
-    if (value.length > limits.maxStringLength)
-      throw invalid(fieldOf(path), `a string of at most ${limits.maxStringLength} characters`);
-    if (unstorable(value))
-      throw invalid(fieldOf(path), "a string without NUL characters or lone surrogates");
-    return;
-  }
+  if (typeof value === "string") return checkString(value, path, limits);
   if (typeof value !== "object" || value === null) return;
   if (path.length >= limits.maxDepth)
     throw invalid(fieldOf(path), `at most ${limits.maxDepth} levels of nesting`);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      if (!needsCheck(item)) continue;
+      if (!needsCheck(item, strings)) continue;
       path.push(i);
-      checkValues(item, path, limits);
+      checkValues(item, path, limits, strings);
       path.pop();
     }
     return;
   }
   for (const key in value) {
-    if (key.length > 256 || unstorable(key))
+    if (key.length > 256 || (strings && unstorable(key)))
       throw invalid(
         `${fieldOf(path)} keys`,
         "keys of at most 256 characters without NUL or lone surrogates",
       );
     const item = (value as Json)[key];
-    if (!needsCheck(item)) continue;
+    if (!needsCheck(item, strings)) continue;
     path.push(key);
-    checkValues(item, path, limits);
+    checkValues(item, path, limits, strings);
     path.pop();
   }
 }
@@ -149,7 +170,7 @@ export default function parseEnvelope(
       `events: ${list.length} events in one request; at most ${limits.maxEvents} are accepted.`,
       { field: "events" },
     );
-  checkValues(body, [], limits);
+  checkValues(body, [], limits, stringsNeedCheck(raw, limits));
 
   const parsed: EdgeEvent[] = list.map((event, i) => {
     const field = `events[${i}]`;
