@@ -108,7 +108,12 @@ export default function createDataAccess(rt: Runtime): DataAccess {
     if (thing && typeof thing === "object") {
       const copy: Record<string, unknown> = {};
       // Settings are plain JSON objects: for-in sees exactly their keys, without an array.
-      for (const key in thing) copy[key] = replace((thing as Record<string, unknown>)[key], event);
+      for (const key in thing) {
+        const value = (thing as Record<string, unknown>)[key];
+        // Strings without a percent sign, most settings values, are copied without a call.
+        copy[key] =
+          typeof value === "string" && !value.includes("%") ? value : replace(value, event);
+      }
       return copy;
     }
     return thing;

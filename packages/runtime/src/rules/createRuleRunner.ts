@@ -75,7 +75,11 @@ export default function createRuleRunner(rt: Runtime) {
 
   const runSync = (rule: Rule, event: SyntheticEvent) => {
     const trace = startTrace(rule, false);
-    for (const c of rule.conditions || []) {
+    // Indexed loops: for-of allocates an iterator and its results until the code is optimised,
+    // and these loops run for every rule an event triggers.
+    const conditions = rule.conditions || [];
+    for (let i = 0; i < conditions.length; i++) {
+      const c = conditions[i]!;
       let result: unknown;
       try {
         result = callModule(rt, c, event, event);
@@ -91,7 +95,9 @@ export default function createRuleRunner(rt: Runtime) {
       if (PREVIEW_BUILD) trace?.settled(c, { result });
       if (!met(c, result)) return notMet(c, rule);
     }
-    for (const a of rule.actions || []) {
+    const actions = rule.actions || [];
+    for (let i = 0; i < actions.length; i++) {
+      const a = actions[i]!;
       try {
         watch(a, rule, callModule(rt, a, event, event));
         if (PREVIEW_BUILD) trace?.settled(a, {});
