@@ -141,6 +141,51 @@ const scenarios: Scenario[] = [
       ]),
   },
   {
+    name: "a module that changes its settings gets fresh settings on its next call, nested ones too",
+    container: container({
+      modules: {
+        [`${P}/actions/mutate.js`]: {
+          name: "mutate",
+          displayName: "Mutate",
+          script: (module: { exports: unknown }) => {
+            module.exports = (settings: any) => {
+              (window as any).__events.push(JSON.stringify(settings));
+              settings.text = settings.token = settings.nested.value = "changed";
+              settings.nested.list.push("added");
+            };
+          },
+        },
+      },
+      dataElements: { name: de("Ada") },
+      rules: [
+        rule("twice", {
+          events: [manual("go")],
+          actions: [
+            {
+              modulePath: `${P}/actions/mutate.js`,
+              settings: {
+                text: "plain",
+                token: "%name%",
+                nested: { value: "hi %name%", list: ["a", "%name%"] },
+              },
+            },
+          ],
+        }),
+      ],
+    }),
+    options: {
+      after: async (page) => {
+        await fire("go")(page);
+        await fire("go")(page);
+      },
+    },
+    check: (r) => {
+      const seen = { text: "plain", token: "Ada", nested: { value: "hi Ada", list: ["a", "Ada"] } };
+      const calls = r.events.filter((e) => typeof e === "string");
+      expect(calls).toEqual([JSON.stringify(seen), JSON.stringify(seen)]);
+    },
+  },
+  {
     name: "unknown tokens stay in place; undefined data elements print 'undefined' when embedded",
     container: container({
       dataElements: { nothing: de(undefined) },
