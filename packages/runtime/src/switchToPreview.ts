@@ -2,7 +2,6 @@
 // page pays for these lines, so they stay this small; the rest lives in the preview build.
 import loadScript from "./reactor/loadScript.ts";
 
-const LINK = /[?&]liftoff_preview=([0-9a-f]{32})(&|$)/;
 const SESSION_ID = /^[0-9a-f]{32}$/;
 
 /**
@@ -11,7 +10,8 @@ const SESSION_ID = /^[0-9a-f]{32}$/;
  * Storage may be blocked (it throws): then only the link counts.
  */
 export function findPreviewSession(): string | undefined {
-  const id = LINK.exec(location.search)?.[1];
+  const linked = new URLSearchParams(location.search).get("liftoff_preview");
+  const id = SESSION_ID.test(linked!) ? linked! : undefined;
   try {
     const kept = id || (sessionStorage.liftoff_preview as string | undefined);
     if (SESSION_ID.test(kept!)) return (sessionStorage.liftoff_preview = kept!);
