@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { machineLoad, placeProcesses, startServer } from "./edge-placement.mjs";
 import { alloyBody, DS, load, median } from "./server/lib.mjs";
+import { holdBenchLock } from "./benchLock.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +35,7 @@ const EVENTS = 10;
 const body = alloyBody(EVENTS);
 const place = placeProcesses(values["server-cores"], values["client-core"]);
 
+await holdBenchLock();
 console.log(
   `edge ingest: ${EVENTS} events/request (${body.length} B), ${connections} connections, ` +
     `${seconds} s x ${rounds} rounds, ${place.text}`,

@@ -18,6 +18,7 @@ import Database from "better-sqlite3";
 import { alloyBody, DS, load, median, root, startPinned } from "./server/lib.mjs";
 import { machineLoad, placeProcesses, startServer } from "./edge-placement.mjs";
 import { cpuPerRequest, monotonicMicros, printProfiles, threadCpu } from "./server/profile.mjs";
+import { holdBenchLock } from "./benchLock.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -48,6 +49,7 @@ if (!["interact", "identity/acquire"].includes(values.action))
   throw new Error(`--action: expected interact or identity/acquire, got ${values.action}`);
 const place = placeProcesses(values["server-cores"], values["client-core"]);
 
+await holdBenchLock();
 console.log(
   `edge ratio (/ee/v1/${values.action}): ${values.events} events/request (${body.length} B), ${connections} connections, ` +
     `${seconds} s per side x ${rounds} rounds, ${place.text} (both servers alike)`,

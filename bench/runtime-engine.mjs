@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { launchOptions } from "../e2e/chromium.ts";
 import { esbuildOptions } from "../packages/runtime/build.mjs";
 import { engineFile, toSource } from "../packages/runtime/test/differential.ts";
+import { holdBenchLock } from "./benchLock.mjs";
 
 const args = process.argv.slice(2);
 const PROFILE = args.includes("--profile");
@@ -279,6 +280,7 @@ async function compare(browser, container) {
   );
 }
 
+await holdBenchLock();
 const browser = await chromium.launch(launchOptions);
 try {
   const container = `window._satellite=window._satellite||{};window._satellite.container=${toSource(benchContainer())};`;
