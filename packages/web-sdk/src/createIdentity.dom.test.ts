@@ -119,10 +119,14 @@ describe("createIdentity", () => {
     }
   });
 
-  it("does not ask Visitor when migration is off or the AMCV cookie has the ECID", async () => {
+  it("migrates the ECID of an AMCV cookie into the first request, without asking Visitor", async () => {
     const visitor = fakeVisitor("99999999999999999999999999999999999999");
     w.Visitor = visitor.Visitor;
     try {
+      document.cookie = `AMCV_${encodeURIComponent(ORG)}=${encodeURIComponent(`179643557|MCIDTS|20779|MCMID|${ECID}|vVersion|5.5.0`)}; path=/`;
+      const payload: Record<string, any> = {};
+      await migrating().addKnownIdentity(payload);
+      expect(payload.xdm.identityMap).toEqual({ ECID: [{ id: ECID }] });
       const off = createIdentity({
         orgId: ORG,
         identityCookie: "x",
@@ -133,39 +137,11 @@ describe("createIdentity", () => {
       const untouched: Record<string, any> = {};
       await off.addKnownIdentity(untouched);
       expect(untouched).toEqual({});
-      document.cookie = `AMCV_${encodeURIComponent(ORG)}=${encodeURIComponent(`MCMID|${ECID}`)}; path=/`;
-      const payload: Record<string, any> = {};
-      await migrating().addKnownIdentity(payload);
-      expect(payload.xdm.identityMap).toEqual({ ECID: [{ id: ECID }] });
       expect(visitor.asked).toEqual([]);
     } finally {
       delete w.Visitor;
       clearAmcv();
     }
-  });
-
-  it("migrates the ECID of an AMCV cookie into the first request", async () => {
-    document.cookie = `AMCV_${encodeURIComponent(ORG)}=${encodeURIComponent(`179643557|MCIDTS|20779|MCMID|${ECID}|vVersion|5.5.0`)}; path=/`;
-    const identity = createIdentity({
-      orgId: ORG,
-      identityCookie: "kndctr_ORG_AdobeOrg_identity",
-      idMigrationEnabled: true,
-      apexDomain: "",
-      logger,
-    });
-    const payload: Record<string, any> = {};
-    await identity.addKnownIdentity(payload);
-    expect(payload.xdm.identityMap).toEqual({ ECID: [{ id: ECID }] });
-    const off = createIdentity({
-      orgId: ORG,
-      identityCookie: "x",
-      idMigrationEnabled: false,
-      apexDomain: "",
-      logger,
-    });
-    const untouched: Record<string, any> = {};
-    await off.addKnownIdentity(untouched);
-    expect(untouched).toEqual({});
   });
 
   it("takes the ECID from identity:result and the region from x-adobe-edge", () => {
