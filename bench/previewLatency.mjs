@@ -24,7 +24,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { launchOptions } from "../e2e/chromium.ts";
-import { root, signIn } from "./server/lib.mjs";
+import { root, serveArgs, signIn } from "./server/lib.mjs";
 import { holdBenchLock } from "./benchLock.mjs";
 
 await holdBenchLock();
@@ -83,19 +83,7 @@ async function until(condition, what) {
 function startServer(data) {
   const child = spawn(
     process.execPath,
-    [
-      join(root, "apps/server/bin/liftoff.mjs"),
-      "serve",
-      "--port",
-      "0",
-      "--data",
-      data,
-      "--rate-limit",
-      "0",
-      "--demo",
-      "--demo-port",
-      "0",
-    ],
+    [join(root, "apps/server/bin/liftoff.mjs"), ...serveArgs(data)],
     {
       env: { ...process.env, LIFTOFF_ADMIN_PASSWORD: PASSWORD, LIFTOFF_LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "pipe"],
