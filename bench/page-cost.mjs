@@ -10,7 +10,7 @@
 // code asks for it. Loads alternate between the pages; every first visit is a fresh
 // browser context (no cache, no cookies). Chromium is driven over the DevTools pipe with
 // only Page and Performance enabled (bench/cdpPipe.mjs says why not Playwright).
-// Run: npx tsx bench/page-cost.mjs [loads] [--breakdown] [--floor-parts] [--profile]
+// Run: npx tsx bench/page-cost.mjs [loads] [--breakdown] [--floor-parts] [--profile] [--trace]
 // (default 10 loads)
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -30,6 +30,7 @@ import { createPropertyDocument, ENVIRONMENTS } from "../properties/pc-marketing
 import { launchCdp, openPage } from "./cdpPipe.mjs";
 import { launchBuild } from "./launchBuild.mjs";
 import { holdBenchLock } from "./benchLock.mjs";
+import { parents, PSEUDO_FRAMES, samples } from "./cpuProfile.mjs";
 
 const LOADS = Number(process.argv[2] ?? 10);
 // --profile: also print where the Liftoff page's scripting time goes on first and repeat
@@ -40,6 +41,10 @@ const PROFILE = process.argv.includes("--profile");
 const BREAKDOWN = process.argv.includes("--breakdown");
 // --floor-parts: also each part of the floor on its own, to show where the floor goes.
 const FLOOR_PARTS = process.argv.includes("--floor-parts");
+// --trace: also the V8 work on each page's main thread that its scripts do not run
+// themselves — lazy parsing and compiling, and source positions collected — from Chromium
+// traces of first visits with no DevTools session attached to the page.
+const TRACE = process.argv.includes("--trace");
 const FLOOR = {
   storage: "floor part: debug-flag storage reads and a first cookie read",
   id: "floor part: the /id call and its cookies",
@@ -138,14 +143,13 @@ async function profileByPart(cdp, url, code, libraryPath, loads, repeatVisit) {
     const { profile } = await page.send("Profiler.stop");
     await page.close();
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-    const parent = new Map();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-    profile.samples.forEach((id, i) => {
-      const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-      const leaf = nodes.get(id).callFrame;
-      if (["(idle)", "(program)", "(root)"].includes(leaf.functionName)) return;
+    const parent = parents(profile);
+    for (const { node, us } of samples(profile)) {
+      const ms = us / 1000;
+      const leaf = node.callFrame;
+      if (PSEUDO_FRAMES.has(leaf.functionName)) continue;
       let owner = `outside the library: ${leaf.functionName || "(anonymous)"}`;
-      for (let n = id; n !== undefined; n = parent.get(n)) {
+      for (let n = node.id; n !== undefined; n = parent.get(n)) {
         const f = nodes.get(n).callFrame;
         if (f.url.endsWith(libraryPath)) {
           owner = partAt(f.lineNumber, f.columnNumber);
@@ -160,7 +164,7 @@ async function profileByPart(cdp, url, code, libraryPath, loads, repeatVisit) {
         }
       }
       add(parts, owner, ms);
-    });
+    }
   }
   const print = (map, count) =>
     [...map]
@@ -173,6 +177,95 @@ async function profileByPart(cdp, url, code, libraryPath, loads, repeatVisit) {
   print(parts, 20);
   console.log("costliest frames:");
   print(frames, 25);
+}
+
+// Trace events of V8 compiling on the main thread (nested ones are counted once, in the
+// outermost), and the re-parse V8 makes to find a function's source positions.
+const COMPILE_EVENTS = new Set([
+  "V8.CompileCode",
+  "V8.CompileLazy",
+  "V8.CompileScript",
+  "V8.CompileIgnition",
+  "V8.ParseFunction",
+  "V8.ParseProgram",
+  "V8.PreParse",
+]);
+const SOURCE_POSITIONS = "V8.CollectSourcePositions";
+// How long an unattached visit is traced: the page cannot report its load event, so the
+// trace must show it (MarkLoad), and the page view's answer is given SETTLE_MS after it.
+const TRACE_MS = 1500 + SETTLE_MS;
+
+/**
+ * One first visit of `url` traced browser-wide, with no DevTools session on the page:
+ * the ms and count of main-thread compiling and source-position collection in the renderer
+ * that ran `script`. An attached session with the Network domain would make V8 collect
+ * source positions for every request a script starts (its initiator stack), a cost no
+ * visitor pays; without one, what is left is what Chromium asks for itself (for instance
+ * the location of each function that reads document.cookie, for DevTools' issues).
+ */
+async function traceVisit(cdp, url, script) {
+  const events = [];
+  const off = cdp.on((message) => {
+    if (message.method === "Tracing.dataCollected") events.push(...message.params.value);
+  });
+  await cdp.send("Tracing.start", {
+    traceConfig: {
+      includedCategories: ["devtools.timeline", "v8", "disabled-by-default-v8.compile"],
+    },
+    transferMode: "ReportEvents",
+  });
+  const { browserContextId } = await cdp.send("Target.createBrowserContext", {
+    disposeOnDetach: true,
+  });
+  await cdp.send("Target.createTarget", { url, browserContextId });
+  await sleep(TRACE_MS);
+  const complete = cdp.once("Tracing.tracingComplete");
+  await cdp.send("Tracing.end");
+  await complete;
+  off();
+  await cdp.send("Target.disposeBrowserContext", { browserContextId });
+  const pid = events.find((e) => e.name === "v8.run" && e.args?.fileName?.endsWith(script))?.pid;
+  if (pid === undefined) throw new Error(`trace: ${script} did not run on ${url}`);
+  if (!events.some((e) => e.pid === pid && e.name === "MarkLoad"))
+    throw new Error(`trace: ${url} did not load within ${TRACE_MS - SETTLE_MS} ms`);
+  const mainThread = events.find(
+    (e) => e.pid === pid && e.name === "thread_name" && e.args.name === "CrRendererMain",
+  )?.tid;
+  const timed = events
+    .filter((e) => e.pid === pid && e.tid === mainThread && e.ph === "X")
+    .filter((e) => COMPILE_EVENTS.has(e.name) || e.name === SOURCE_POSITIONS)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const result = { compileMs: 0, compiles: 0, positionsMs: 0, positions: 0 };
+  let outerEnd = -Infinity;
+  for (const e of timed) {
+    if (e.ts < outerEnd) continue;
+    outerEnd = e.ts + e.dur;
+    if (e.name === SOURCE_POSITIONS) {
+      result.positionsMs += e.dur / 1000;
+      result.positions++;
+    } else {
+      result.compileMs += e.dur / 1000;
+      result.compiles++;
+    }
+  }
+  return result;
+}
+
+/** --trace: medians over `loads` traced first visits of each page. */
+async function printTraces(cdp, pages, loads) {
+  console.log(
+    `\nmain-thread V8 work outside the pages' own code, medians of ${loads} traced first visits (no DevTools session on the page):`,
+  );
+  console.log("| page | parse and compile ms | compiles | source positions ms | functions |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const { label, url, script } of pages) {
+    const visits = [];
+    for (let i = 0; i < loads; i++) visits.push(await traceVisit(cdp, url, script));
+    const m = (key) => median(visits.map((v) => v[key]));
+    console.log(
+      `| ${label} | ${m("compileMs").toFixed(2)} | ${m("compiles")} | ${m("positionsMs").toFixed(2)} | ${m("positions")} |`,
+    );
+  }
 }
 
 /**
@@ -361,6 +454,21 @@ async function main() {
         LOADS,
         repeatVisit,
       );
+  if (TRACE)
+    await printTraces(
+      cdp,
+      [
+        { label: "pc-marketing on Liftoff", url: origins.liftoff, script: "/liftoff.js" },
+        { label: "turbine + alloy", url: origins.turbine, script: "/turbine.js" },
+        {
+          label: "turbine + alloy, compile hint",
+          url: origins.turbineHint,
+          script: "/turbine-hint.js",
+        },
+        { label: "floor", url: origins.floor, script: "/floor.js" },
+      ],
+      LOADS,
+    );
   await cdp.close();
   const base = median(samples.none);
   const repeatBase = median(repeat.none);

@@ -19,6 +19,7 @@ import { launchOptions } from "../e2e/chromium.ts";
 import { esbuildOptions } from "../packages/runtime/build.mjs";
 import { engineFile, toSource } from "../packages/runtime/test/differential.ts";
 import { holdBenchLock } from "./benchLock.mjs";
+import { samples } from "./cpuProfile.mjs";
 
 const args = process.argv.slice(2);
 const PROFILE = args.includes("--profile");
@@ -181,14 +182,12 @@ async function readableEngine(engine) {
  * only the functions of the script whose URL contains it.
  */
 function addSelfTimes(totals, profile, script) {
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-  // A sample lasts until the next one.
-  for (let i = 0; i < profile.samples.length - 1; i++) {
-    const { callFrame: f } = byNode.get(profile.samples[i]);
+  for (const { node, us } of samples(profile)) {
+    const f = node.callFrame;
     if (f.functionName === "(idle)" || (script && !f.url.includes(script))) continue;
     const line = f.lineNumber >= 0 ? `:${f.lineNumber + 1}` : "";
     const key = `${f.functionName || "(anonymous)"}${line}`;
-    totals.set(key, (totals.get(key) ?? 0) + profile.timeDeltas[i + 1] / 1000);
+    totals.set(key, (totals.get(key) ?? 0) + us / 1000);
   }
 }
 

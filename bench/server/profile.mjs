@@ -3,6 +3,7 @@
 // thread) summarised as self time by function. Used by `bench/edge-ratio.mjs --profile`.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { samples } from "../cpuProfile.mjs";
 
 // Linux reports thread CPU in clock ticks; 100 per second on every kernel Node supports.
 const TICK_MS = 10;
@@ -71,19 +72,13 @@ export const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
  */
 export function summariseProfile(file, window, top = 15) {
   const profile = JSON.parse(readFileSync(file, "utf8"));
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   let total = 0;
-  let at = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    const dt = profile.timeDeltas[i] ?? 0;
-    at += dt;
+  for (const { node, at, us } of samples(profile)) {
     if (at < window.from || at > window.to) continue;
-    const node = byNode.get(profile.samples[i]);
-    if (!node) continue;
     const key = label(node.callFrame);
-    self.set(key, (self.get(key) ?? 0) + dt);
-    total += dt;
+    self.set(key, (self.get(key) ?? 0) + us);
+    total += us;
   }
   const idle = self.get("(idle)") ?? 0;
   const busy = total - idle;
