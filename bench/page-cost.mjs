@@ -39,7 +39,8 @@ const PROFILE = process.argv.includes("--profile");
 // --breakdown: also the engine alone, + Web SDK, + identity (no rules, no data elements), to
 // show what each part costs before any rule runs.
 const BREAKDOWN = process.argv.includes("--breakdown");
-// --floor-parts: also each part of the floor on its own, to show where the floor goes.
+// --floor-parts: also each part of the floor on its own, to show where the floor goes, and
+// the floor reading its cookies back after writing them (see floorScript).
 const FLOOR_PARTS = process.argv.includes("--floor-parts");
 // --trace: also the V8 work on each page's main thread that its scripts do not run
 // themselves — lazy parsing and compiling, and source positions collected — from Chromium
@@ -276,6 +277,12 @@ async function printTraces(cdp, pages, loads) {
  * library tag is async, so either may have passed), with the two debug-flag storage reads
  * the engine and the SDK make and a first cookie read. Vendor scripts load and run as for
  * the container. What this costs is the browser's price for the work itself.
+ *
+ * Answers the parts for `readBack`: with it, the /id and interact parts also read the
+ * cookies once after they write them, as the Web SDK must (and alloy does): its request
+ * reads the state cookies after Visitor's ECID has arrived and been written to AMCV, and it
+ * reads its answer's identity cookie back to check the cookie was kept. A read after a
+ * write waits for the browser process; the plain floor never makes one.
  */
 async function floorScript(cdp, url) {
   const page = await openPage(cdp, ["Page", "Network"]);
@@ -294,24 +301,24 @@ async function floorScript(cdp, url) {
   const interact = find(/\/ee\/.*interact/);
   if (!id || !interact) throw new Error("floor: the Liftoff page made no /id or interact call");
   const tags = requests.filter((r) => r.type === "Script" && /\/vendor\//.test(r.url));
-  const write = (names) =>
+  const write = (names, readBack) =>
     cookies
       .filter((c) => names.test(c.name))
       .map(
         (c) =>
           `document.cookie=${JSON.stringify(`${c.name}=${c.value}; path=/; max-age=34128000`)};`,
       )
-      .join("");
-  return {
+      .join("") + (readBack ? "void document.cookie;" : "");
+  return (readBack) => ({
     storage: `try{localStorage.getItem("com.adobe.reactor.debug")}catch(e){}
 try{sessionStorage.getItem("com.adobe.alloy.instance.alloy.debug")}catch(e){}
 var jar=document.cookie;`,
-    id: `fetch(${JSON.stringify(id.url)}).then(function(r){return r.json()}).then(function(){${write(/^AMCV/)}});`,
+    id: `fetch(${JSON.stringify(id.url)}).then(function(r){return r.json()}).then(function(){${write(/^AMCV/, readBack)}});`,
     interact: `function ready(f){document.readyState==="loading"?document.addEventListener("DOMContentLoaded",f):f()}
-ready(function(){fetch(${JSON.stringify(interact.url)}.replace(/requestId=[^&]*/,"requestId="+crypto.randomUUID()),{method:"POST",body:${JSON.stringify(interact.postData ?? "")}}).then(function(r){return r.json()}).then(function(){${write(/^kndctr/)}})});`,
+ready(function(){fetch(${JSON.stringify(interact.url)}.replace(/requestId=[^&]*/,"requestId="+crypto.randomUUID()),{method:"POST",body:${JSON.stringify(interact.postData ?? "")}}).then(function(r){return r.json()}).then(function(){${write(/^kndctr/, readBack)}})});`,
     tags: `function loaded(f){document.readyState==="complete"?f():addEventListener("load",f)}
 loaded(function(){${JSON.stringify(tags.map((t) => t.url))}.forEach(function(src){var s=document.createElement("script");s.async=true;s.src=src;document.head.appendChild(s)})});`,
-  };
+  });
 }
 
 /** A library file running some parts of the floor script. */
@@ -392,7 +399,7 @@ async function main() {
   };
   const extra = [
     ...(BREAKDOWN ? Object.keys(PARTS) : []),
-    ...(FLOOR_PARTS ? Object.keys(FLOOR) : []),
+    ...(FLOOR_PARTS ? [...Object.keys(FLOOR), "readBack"] : []),
   ];
   for (const name of extra)
     sites[name] = createDemoServer({ libraryUrl: `${filesOrigin}/${name}.js` });
@@ -412,10 +419,13 @@ async function main() {
       `--host-resolver-rules=MAP ${EDGE_HOST} 127.0.0.1:${httpsPort}`,
     ],
   });
-  const floor = await floorScript(cdp, origins.liftoff);
+  const floorParts = await floorScript(cdp, origins.liftoff);
+  const floor = floorParts(false);
   libraries["/floor.js"] = floorFile(floor, Object.keys(FLOOR));
-  if (FLOOR_PARTS)
+  if (FLOOR_PARTS) {
     for (const name of Object.keys(FLOOR)) libraries[`/${name}.js`] = floorFile(floor, [name]);
+    libraries["/readBack.js"] = floorFile(floorParts(true), Object.keys(FLOOR));
+  }
   // First visit: a fresh context (no cookies, storage never touched). Repeat visit: the
   // same page loaded again in that context (ECID cookie set, storage initialised); the
   // metrics start again with the new document.
@@ -497,11 +507,22 @@ async function main() {
     console.log(row("sdk", "breakdown: + Web SDK extension (instance configured)"));
     console.log(row("identity", "breakdown: + identity extension (Visitor, /id)"));
   }
-  if (FLOOR_PARTS) for (const [name, label] of Object.entries(FLOOR)) console.log(row(name, label));
+  if (FLOOR_PARTS) {
+    for (const [name, label] of Object.entries(FLOOR)) console.log(row(name, label));
+    console.log(
+      row("readBack", "floor variant: the cookies read back after the /id and interact writes"),
+    );
+  }
   // A page whose page view never reached an edge skipped work a visitor's page does.
-  const silent = ["liftoff", "minimal", "turbine", "turbineHint", "floor", "interact"].filter(
-    (name) => name in sent && sent[name] !== 2 * LOADS,
-  );
+  const silent = [
+    "liftoff",
+    "minimal",
+    "turbine",
+    "turbineHint",
+    "floor",
+    "interact",
+    "readBack",
+  ].filter((name) => name in sent && sent[name] !== 2 * LOADS);
   if (silent.length)
     console.log(`NOT COMPARABLE: rows without an answered interact call per visit: ${silent}`);
   const raw = (list) => list.map((v) => v.toFixed(1)).join(" ");
