@@ -50,7 +50,13 @@ export default function LibrariesPage() {
   return (
     <>
       <h1>Publishing</h1>
-      {useCan("editor") && <NewLibrary pid={pid} environments={environments.data ?? []} />}
+      {useCan("editor") && (
+        // The form waits for the environments: before them it would offer "None for now"
+        // and create a library that cannot be built until one is given.
+        <QueryState query={environments}>
+          <NewLibrary pid={pid} environments={environments.data!} />
+        </QueryState>
+      )}
       <QueryState query={libraries}>
         <div className="lanes">
           {LANES.map((lane) => {
