@@ -10,9 +10,10 @@ const partitionOf = (table: string, day: string) => `${table}_p${day.replaceAll(
 const DAY_TABLE = /^(?:events|requests)_p(\d{4})(\d{2})(\d{2})$/;
 
 const codeOf = (error: unknown) => (error as { code?: string }).code ?? "";
-// 42P07 duplicate_table, 23505 unique_violation (pg_type): another node created the same
+// 42P07 duplicate_table, 42710 duplicate_object ("type … already exists": the table's row
+// type, created with it), 23505 unique_violation (pg_type): another node created the same
 // table between our IF NOT EXISTS check and our create. It exists either way.
-const CREATED_ELSEWHERE = new Set(["42P07", "23505"]);
+const CREATED_ELSEWHERE = new Set(["42P07", "42710", "23505"]);
 
 /** An insert failed because no partition holds its day (one was dropped while cached). */
 export const isMissingPartition = (error: unknown): boolean =>
