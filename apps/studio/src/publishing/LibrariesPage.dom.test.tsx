@@ -38,9 +38,7 @@ describe("LibrariesPage's New library form", () => {
     expect(screen.queryByRole("button", { name: "Create library" })).toBeNull();
     const create = await screen.findByRole("button", { name: "Create library" });
     const form = screen.getByRole("form", { name: "New library" });
-    expect((screen.getByLabelText("Development environment") as HTMLSelectElement).value).toBe(
-      "ENdev",
-    );
+    expect(screen.getByLabelText<HTMLSelectElement>("Development environment").value).toBe("ENdev");
     expect(form.textContent).not.toContain("Every development environment holds a library");
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Quote funnel" } });
     fireEvent.click(create);
