@@ -232,6 +232,7 @@ async function traceVisit(cdp, url, script) {
   const mainThread = events.find(
     (e) => e.pid === pid && e.name === "thread_name" && e.args.name === "CrRendererMain",
   )?.tid;
+  if (mainThread === undefined) throw new Error(`trace: no main thread named for ${url}`);
   const timed = events
     .filter((e) => e.pid === pid && e.tid === mainThread && e.ph === "X")
     .filter((e) => COMPILE_EVENTS.has(e.name) || e.name === SOURCE_POSITIONS)
