@@ -4,10 +4,9 @@
 // bench/RESULTS.md. Exits non-zero when an artifact is over budget or missing.
 // The runtime engine's budget is 5,300 B with the preview switch (packages/runtime/src/
 // switchToPreview.ts, docs/preview.md) included: 5,000 B, 200 B for the switch (issue 19),
-// 100 B more for faster per-event work (issue 22; bench/RESULTS.md, "Runtime engine"). The switch
-// adds 150 B to the spec property's production library. The "growth" row
-// gates the switch itself: the production library against the same file with the engine
-// built without the switch (issue 19's bar: at most 150 B gzip -9).
+// 100 B more for faster per-event work (issue 22; bench/RESULTS.md, "Runtime engine"). The
+// "growth" row gates the switch itself: the spec property's production library against the
+// same file with the engine built without the switch (issue 19's bar: at most 150 B gzip -9).
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
