@@ -11,7 +11,7 @@
 // browser context (no cache, no cookies). Chromium is driven over the DevTools pipe with
 // only Page and Performance enabled (bench/cdpPipe.mjs says why not Playwright).
 // Run: npx tsx bench/page-cost.mjs [loads] [--breakdown] [--floor-parts] [--profile] [--trace]
-// (default 10 loads)
+// [--cpu] (default 10 loads)
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
@@ -46,6 +46,13 @@ const FLOOR_PARTS = process.argv.includes("--floor-parts");
 // themselves — lazy parsing and compiling, and source positions collected — from Chromium
 // traces of first visits with no DevTools session attached to the page.
 const TRACE = process.argv.includes("--trace");
+// --cpu: also every visit again in a fresh context with the durations in the main thread's
+// CPU time (Performance.enable timeDomain "threadTicks"), which leaves out the time the
+// thread waited: descheduled while Chromium's other processes and the servers ran on this
+// 2-core machine, or blocked in a synchronous call to the browser process (storage, a cookie
+// read after a write). What is left is the CPU the pages' scripts used.
+const CPU = process.argv.includes("--cpu");
+const TIME_DOMAINS = CPU ? ["timeTicks", "threadTicks"] : ["timeTicks"];
 const FLOOR = {
   storage: "floor part: debug-flag storage reads and a first cookie read",
   id: "floor part: the /id call and its cookies",
@@ -325,6 +332,56 @@ loaded(function(){${JSON.stringify(tags.map((t) => t.url))}.forEach(function(src
 /** A library file running some parts of the floor script. */
 const floorFile = (parts, names) => `(function(){${names.map((n) => parts[n]).join("\n")}})();`;
 
+/** One table of medians: ScriptDuration in `timeDomain`, each page less the bare page. */
+function printTable(first, repeat, sent, timeDomain) {
+  const base = median(first.none);
+  const repeatBase = median(repeat.none);
+  const row = (name, label) => {
+    const a = median(first[name]);
+    const b = median(repeat[name]);
+    return `| ${label} | ${a.toFixed(1)} | **${(a - base).toFixed(1)}** | ${b.toFixed(1)} | **${(b - repeatBase).toFixed(1)}** | ${sent[name]}/${2 * LOADS} |`;
+  };
+  const clock = timeDomain === "threadTicks" ? "main-thread CPU time" : "wall-clock time";
+  console.log(`\nloads per page: ${LOADS}; medians in ms of CDP ScriptDuration (${clock})`);
+  console.log(
+    "| page | first visit ms | added ms | repeat visit ms | added ms | edge interact calls |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|");
+  console.log(
+    `| demo home, no library | ${base.toFixed(1)} | – | ${repeatBase.toFixed(1)} | – | – |`,
+  );
+  console.log(row("liftoff", "pc-marketing on Liftoff (runtime + Core + web SDK + identity)"));
+  console.log(row("minimal", "Liftoff, data layer and page view rules only"));
+  console.log(row("turbine", "same container on turbine 28.1.0 + real @adobe/alloy 2.26.0"));
+  console.log(row("turbineHint", "the same turbine + alloy library with the compile hint"));
+  console.log(
+    row("floor", "floor: the container's requests, cookies, storage reads and tags in plain JS"),
+  );
+  if (BREAKDOWN) {
+    console.log(row("engine", "breakdown: engine + Core, no rules or data elements"));
+    console.log(row("sdk", "breakdown: + Web SDK extension (instance configured)"));
+    console.log(row("identity", "breakdown: + identity extension (Visitor, /id)"));
+  }
+  if (FLOOR_PARTS) {
+    for (const [name, label] of Object.entries(FLOOR)) console.log(row(name, label));
+    console.log(
+      row("readBack", "floor variant: the cookies read back after the /id and interact writes"),
+    );
+  }
+  const above = (visits) => median(visits.liftoff) - median(visits.floor);
+  const spread = (list) => {
+    const sorted = [...list].sort((x, y) => x - y);
+    const at = (q) => sorted[Math.round(q * (sorted.length - 1))];
+    return `${at(0.25).toFixed(1)}–${at(0.75).toFixed(1)}`;
+  };
+  console.log(
+    `Above the floor: first visit ${above(first).toFixed(1)} ms, repeat visit ${above(repeat).toFixed(1)} ms; Liftoff ÷ turbine + alloy, first visit ${(median(first.liftoff) / median(first.turbine)).toFixed(2)}; quartiles of single first visits: Liftoff ${spread(first.liftoff)}, floor ${spread(first.floor)}.`,
+  );
+  const raw = (list) => list.map((v) => v.toFixed(1)).join(" ");
+  for (const name of Object.keys(first))
+    console.log(`raw ${name}: first ${raw(first[name])}; repeat ${raw(repeat[name])}`);
+}
+
 async function main() {
   await holdBenchLock();
   const dir = mkdtempSync(join(tmpdir(), "liftoff-page-cost-"));
@@ -430,8 +487,10 @@ async function main() {
   // First visit: a fresh context (no cookies, storage never touched). Repeat visit: the
   // same page loaded again in that context (ECID cookie set, storage initialised); the
   // metrics start again with the new document.
-  const samples = Object.fromEntries(Object.keys(sites).map((name) => [name, []]));
-  const repeat = Object.fromEntries(Object.keys(sites).map((name) => [name, []]));
+  const perPage = () => Object.fromEntries(Object.keys(sites).map((name) => [name, []]));
+  // Durations by time domain, then page.
+  const firstVisits = Object.fromEntries(TIME_DOMAINS.map((domain) => [domain, perPage()]));
+  const repeatVisits = Object.fromEntries(TIME_DOMAINS.map((domain) => [domain, perPage()]));
   const sent = Object.fromEntries(Object.keys(sites).map((name) => [name, 0]));
   const visit = async (page, url) => {
     await page.goto(url);
@@ -441,18 +500,21 @@ async function main() {
     return metrics.find((m) => m.name === "ScriptDuration").value * 1000;
   };
   for (let round = 0; round < LOADS + 1; round++) {
-    for (const name of Object.keys(samples)) {
-      const page = await openPage(cdp);
-      const before = edgeCalls.count;
-      const first = await visit(page, origins[name]);
-      const again = await visit(page, origins[name]);
-      // Round 0 warms the server and the OS caches; it is not counted.
-      if (round > 0) {
-        samples[name].push(first);
-        repeat[name].push(again);
-        sent[name] += edgeCalls.count - before;
+    for (const name of Object.keys(sites)) {
+      for (const timeDomain of TIME_DOMAINS) {
+        const page = await openPage(cdp, ["Page"]);
+        await page.send("Performance.enable", { timeDomain });
+        const before = edgeCalls.count;
+        const first = await visit(page, origins[name]);
+        const again = await visit(page, origins[name]);
+        // Round 0 warms the server and the OS caches; it is not counted.
+        if (round > 0) {
+          firstVisits[timeDomain][name].push(first);
+          repeatVisits[timeDomain][name].push(again);
+          if (timeDomain === "timeTicks") sent[name] += edgeCalls.count - before;
+        }
+        await page.close();
       }
-      await page.close();
     }
   }
   if (PROFILE)
@@ -481,39 +543,8 @@ async function main() {
       LOADS,
     );
   await cdp.close();
-  const base = median(samples.none);
-  const repeatBase = median(repeat.none);
-  const row = (name, label) => {
-    const first = median(samples[name]);
-    const again = median(repeat[name]);
-    return `| ${label} | ${first.toFixed(1)} | **${(first - base).toFixed(1)}** | ${again.toFixed(1)} | **${(again - repeatBase).toFixed(1)}** | ${sent[name]}/${2 * LOADS} |`;
-  };
-  console.log(`loads per page: ${LOADS}; medians in ms of CDP ScriptDuration`);
-  console.log(
-    "| page | first visit ms | added ms | repeat visit ms | added ms | edge interact calls |",
-  );
-  console.log("|---|---:|---:|---:|---:|---:|");
-  console.log(
-    `| demo home, no library | ${base.toFixed(1)} | – | ${repeatBase.toFixed(1)} | – | – |`,
-  );
-  console.log(row("liftoff", "pc-marketing on Liftoff (runtime + Core + web SDK + identity)"));
-  console.log(row("minimal", "Liftoff, data layer and page view rules only"));
-  console.log(row("turbine", "same container on turbine 28.1.0 + real @adobe/alloy 2.26.0"));
-  console.log(row("turbineHint", "the same turbine + alloy library with the compile hint"));
-  console.log(
-    row("floor", "floor: the container's requests, cookies, storage reads and tags in plain JS"),
-  );
-  if (BREAKDOWN) {
-    console.log(row("engine", "breakdown: engine + Core, no rules or data elements"));
-    console.log(row("sdk", "breakdown: + Web SDK extension (instance configured)"));
-    console.log(row("identity", "breakdown: + identity extension (Visitor, /id)"));
-  }
-  if (FLOOR_PARTS) {
-    for (const [name, label] of Object.entries(FLOOR)) console.log(row(name, label));
-    console.log(
-      row("readBack", "floor variant: the cookies read back after the /id and interact writes"),
-    );
-  }
+  for (const timeDomain of TIME_DOMAINS)
+    printTable(firstVisits[timeDomain], repeatVisits[timeDomain], sent, timeDomain);
   // A page whose page view never reached an edge skipped work a visitor's page does.
   const silent = [
     "liftoff",
@@ -526,9 +557,6 @@ async function main() {
   ].filter((name) => name in sent && sent[name] !== 2 * LOADS);
   if (silent.length)
     console.log(`NOT COMPARABLE: rows without an answered interact call per visit: ${silent}`);
-  const raw = (list) => list.map((v) => v.toFixed(1)).join(" ");
-  for (const name of Object.keys(samples))
-    console.log(`raw ${name}: first ${raw(samples[name])}; repeat ${raw(repeat[name])}`);
   for (const site of [...Object.values(sites), vendors]) site.close();
   files.close();
   await edge.close();

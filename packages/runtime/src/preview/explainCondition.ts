@@ -5,6 +5,7 @@
  * packages/core/src/lib/conditions (explainCondition.dom.test.ts holds them side by side).
  * Conditions Liftoff cannot explain (custom code) give undefined: only their result shows.
  */
+import cookie from "../reactor/cookie.ts";
 import { detectClient } from "./detectClient.ts";
 
 type Settings = Record<string, unknown>;
@@ -35,20 +36,6 @@ function matchItems(left: unknown, items: Item[] | undefined): Compared {
 /** The list setting, or the single `value` older properties carry (Core's legacyItems). */
 const legacyItems = (list: unknown, settings: Settings) =>
   (list as Item[] | undefined) || (settings.value == null ? undefined : [settings]);
-
-function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split("; ")) {
-    const at = part.indexOf("=");
-    if (part.slice(0, at) === name) {
-      try {
-        return decodeURIComponent(part.slice(at + 1));
-      } catch {
-        return part.slice(at + 1);
-      }
-    }
-  }
-  return undefined;
-}
 
 function windowPath(path: string): unknown {
   let value: unknown = window;
@@ -146,7 +133,7 @@ const explainers: Record<string, (settings: Settings, ruleId: string) => Compare
   }),
   hash: (s) => matchItems(location.hash, s.hashes as Item[]),
   valueComparison,
-  cookie: (s) => matchItems(readCookie(String(s.name)), legacyItems(s.cookieValues, s)),
+  cookie: (s) => matchItems(cookie.get(String(s.name)), legacyItems(s.cookieValues, s)),
   variable: (s) => matchItems(windowPath(String(s.name)), legacyItems(s.variableValues, s)),
   landingPage: (s) =>
     matchItems(

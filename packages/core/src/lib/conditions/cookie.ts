@@ -1,6 +1,6 @@
 import legacyItems from "../helpers/legacyItems.ts";
 import matchItems from "../helpers/matchItems.ts";
-import readCookie from "../helpers/readCookie.ts";
+import getCookie from "../helpers/reactorCookie.ts";
 import type { ValueItem } from "../types.ts";
 
 export interface CookieSettings extends ValueItem {
@@ -11,6 +11,6 @@ export interface CookieSettings extends ValueItem {
 /** Core condition "Cookie": false when the cookie is missing, else its value must match. */
 export default function cookie(settings: CookieSettings): boolean {
   if (typeof settings.name !== "string") throw new Error("settings.name must be a string.");
-  const value = readCookie(settings.name);
+  const value = getCookie(settings.name);
   return value !== undefined && matchItems(value, legacyItems(settings.cookieValues, settings));
 }

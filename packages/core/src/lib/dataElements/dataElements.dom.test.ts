@@ -34,8 +34,11 @@ describe("javascriptVariable", () => {
 });
 
 describe("cookie", () => {
-  it("returns the decoded value or undefined", () => {
-    document.cookie = "aal=a%3Db; path=/";
+  it("returns what @adobe/reactor-cookie gives for the name, or undefined", () => {
+    const jar: Record<string, string> = { aal: "a=b" };
+    const require = (key: string) =>
+      key === "@adobe/reactor-cookie" ? { get: (name: string) => jar[name] } : undefined;
+    turbine = fakeTurbine({ require });
     expect(cookie({ name: "aal" })).toBe("a=b");
     expect(cookie({ name: "aal1" })).toBeUndefined();
     expect(() => cookie({})).toThrow("settings.name");
