@@ -11,7 +11,7 @@
 // browser context (no cache, no cookies). Chromium is driven over the DevTools pipe with
 // only Page and Performance enabled (bench/cdpPipe.mjs says why not Playwright).
 // Run: npx tsx bench/page-cost.mjs [loads] [--breakdown] [--floor-parts] [--profile] [--trace]
-// [--cpu] (default 10 loads)
+// [--cpu] [--tasks] (default 10 loads)
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
@@ -46,6 +46,10 @@ const FLOOR_PARTS = process.argv.includes("--floor-parts");
 // themselves — lazy parsing and compiling, and source positions collected — from Chromium
 // traces of first visits with no DevTools session attached to the page.
 const TRACE = process.argv.includes("--trace");
+// --tasks: also where the main thread's CPU time goes on the Liftoff and floor pages (and the
+// --breakdown pages), by task — the library's run, each timer and callback, named by the
+// part of the library it called — from traces of first and repeat visits.
+const TASKS = process.argv.includes("--tasks");
 // --cpu: also every visit again in a fresh context with the durations in the main thread's
 // CPU time (Performance.enable timeDomain "threadTicks"), which leaves out the time the
 // thread waited: descheduled while Chromium's other processes and the servers ran on this
@@ -117,6 +121,26 @@ const median = (values) => {
 };
 
 /**
+ * For a built library's code, `(line, column) => part` (0-based): the module whose script
+ * holds that position, by its path, "container data" for the rules and data elements, or
+ * "runtime engine" after the container line. Undefined for other code (the floor's).
+ */
+function libraryParts(code) {
+  const lines = code.split("\n");
+  const containerLine = lines.findIndex((l) => l.includes("window._satellite.container="));
+  if (containerLine < 0) return undefined;
+  const marks = [[0, "container data"]];
+  for (const m of lines[containerLine].matchAll(/"([a-z-]+\/src\/lib\/[A-Za-z/]+\.js)":\{/g))
+    marks.push([m.index, m[1]]);
+  return (line, column) => {
+    if (line > containerLine) return "runtime engine";
+    let name = "?";
+    for (const [at, mark] of marks) if (at <= column) name = mark;
+    return name;
+  };
+}
+
+/**
  * Where one page's scripting time goes (--profile): CPU profiles of first visits, each
  * sample charged to the deepest frame in the library and that frame to the part of the
  * library it sits in (a module by its path, the container's data, or the engine), so a
@@ -125,16 +149,7 @@ const median = (values) => {
  */
 async function profileByPart(cdp, url, code, libraryPath, loads, repeatVisit) {
   const lines = code.split("\n");
-  const containerLine = lines.findIndex((l) => l.includes("window._satellite.container="));
-  const marks = [[0, "container data"]];
-  for (const m of lines[containerLine].matchAll(/"([a-z-]+\/src\/lib\/[A-Za-z/]+\.js)":\{/g))
-    marks.push([m.index, m[1]]);
-  const partAt = (line, column) => {
-    if (line > containerLine) return "runtime engine";
-    let name = "?";
-    for (const [at, mark] of marks) if (at <= column) name = mark;
-    return name;
-  };
+  const partAt = libraryParts(code);
   const parts = new Map();
   const frames = new Map();
   const add = (map, key, ms) => map.set(key, (map.get(key) ?? 0) + ms);
@@ -258,6 +273,124 @@ async function traceVisit(cdp, url, script) {
     }
   }
   return result;
+}
+
+// Main-thread trace events that run a page's script, or compile it; the outermost of them
+// in each task is where that task's scripting CPU went (--tasks).
+const SCRIPT_EVENTS = new Set([
+  "EvaluateScript",
+  "FunctionCall",
+  "TimerFire",
+  "v8.callFunction",
+  "V8.CollectSourcePositions",
+  ...COMPILE_EVENTS,
+]);
+const TASK_KINDS = {
+  EvaluateScript: "script run",
+  TimerFire: "timer",
+  "v8.callFunction": "callback",
+  FunctionCall: "call",
+  "V8.CollectSourcePositions": "source positions",
+};
+
+/**
+ * One visit of `url` traced browser-wide with no DevTools session on the page (traceVisit
+ * says why), in a fresh context; for a repeat visit the page is loaded first, untraced, and
+ * the traced visit navigates the same tab, as the ScriptDuration loads do. Answers the main
+ * thread's CPU time (trace events' thread durations) in ms by task: each outermost script
+ * event, named by its kind and by `site(url, line, column)` (0-based) of the function it
+ * called, or of the script it ran.
+ */
+async function traceTasks(cdp, url, script, repeatVisit, site) {
+  const { browserContextId } = await cdp.send("Target.createBrowserContext", {
+    disposeOnDetach: true,
+  });
+  const { targetId } = await cdp.send("Target.createTarget", {
+    url: repeatVisit ? url : "about:blank",
+    browserContextId,
+  });
+  if (repeatVisit) await sleep(TRACE_MS);
+  // Attached only to navigate: no domain is enabled on the page.
+  const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: true });
+  const events = [];
+  const off = cdp.on((message) => {
+    if (message.method === "Tracing.dataCollected") events.push(...message.params.value);
+  });
+  await cdp.send("Tracing.start", {
+    traceConfig: {
+      includedCategories: ["devtools.timeline", "v8", "disabled-by-default-v8.compile"],
+    },
+    transferMode: "ReportEvents",
+  });
+  await cdp.send("Page.navigate", { url }, sessionId);
+  await sleep(TRACE_MS);
+  const complete = cdp.once("Tracing.tracingComplete");
+  await cdp.send("Tracing.end");
+  await complete;
+  off();
+  await cdp.send("Target.disposeBrowserContext", { browserContextId });
+  const ran = events.filter((e) => e.name === "v8.run" && e.args?.fileName?.endsWith(script));
+  if (ran.length !== 1) throw new Error(`tasks: ${script} ran ${ran.length} times on ${url}`);
+  const { pid } = ran[0];
+  const mainThread = events.find(
+    (e) => e.pid === pid && e.name === "thread_name" && e.args.name === "CrRendererMain",
+  )?.tid;
+  const onMain = events
+    .filter((e) => e.pid === pid && e.tid === mainThread && e.ph === "X")
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const where = (e) => {
+    const data = e.args?.data ?? {};
+    const from = data.url || e.args?.fileName;
+    // Trace positions are 1-based.
+    return from ? site(from, (data.lineNumber ?? 1) - 1, (data.columnNumber ?? 1) - 1) : "";
+  };
+  const tasks = new Map();
+  let outerEnd = -Infinity;
+  for (const e of onMain) {
+    if (!SCRIPT_EVENTS.has(e.name) || e.ts < outerEnd) continue;
+    outerEnd = e.ts + e.dur;
+    const call =
+      e.name === "FunctionCall"
+        ? e
+        : onMain.find((x) => x.name === "FunctionCall" && x.ts >= e.ts && x.ts < outerEnd);
+    const kind = TASK_KINDS[e.name] ?? "V8 compiling";
+    const key =
+      e.name === "EvaluateScript"
+        ? `${kind}: ${new URL(e.args.data.url).pathname}`
+        : `${kind}${call ? `: ${where(call)}` : ""}`;
+    tasks.set(key, (tasks.get(key) ?? 0) + (e.tdur ?? e.dur) / 1000);
+  }
+  return tasks;
+}
+
+/**
+ * --tasks: where the main thread's CPU goes on first and repeat visits of each page, mean ms
+ * per load by task (see traceTasks), a library's calls named by the part they sit in.
+ */
+async function printTasks(cdp, pages, libraries, loads) {
+  const parts = new Map();
+  const site = (url, line, column) => {
+    const path = new URL(url).pathname;
+    if (!parts.has(path)) parts.set(path, libraries[path] && libraryParts(libraries[path]));
+    const partAt = parts.get(path);
+    return partAt ? `${path} ${partAt(line, column)}` : `${path}:${line + 1}`;
+  };
+  for (const repeatVisit of [false, true]) {
+    const totals = pages.map(() => new Map());
+    for (let round = 0; round < loads; round++)
+      for (const [i, { url, script }] of pages.entries())
+        for (const [key, ms] of await traceTasks(cdp, url, script, repeatVisit, site))
+          totals[i].set(key, (totals[i].get(key) ?? 0) + ms / loads);
+    for (const [i, { label }] of pages.entries()) {
+      const rows = [...totals[i]].sort((a, b) => b[1] - a[1]);
+      const sum = rows.reduce((total, [, ms]) => total + ms, 0);
+      console.log(
+        `\n${label}, ${repeatVisit ? "repeat" : "first"} visits: ${sum.toFixed(2)} ms of main-thread CPU in script tasks (traced, mean of ${loads})`,
+      );
+      for (const [key, ms] of rows)
+        if (ms >= 0.01) console.log(`${ms.toFixed(2).padStart(7)}  ${key}`);
+    }
+  }
 }
 
 /** --trace: medians over `loads` traced first visits of each page. */
@@ -540,6 +673,17 @@ async function main() {
         },
         { label: "floor", url: origins.floor, script: "/floor.js" },
       ],
+      LOADS,
+    );
+  if (TASKS)
+    await printTasks(
+      cdp,
+      ["liftoff", "floor", ...(BREAKDOWN ? Object.keys(PARTS) : [])].map((name) => ({
+        label: name,
+        url: origins[name],
+        script: `/${name}.js`,
+      })),
+      libraries,
       LOADS,
     );
   await cdp.close();

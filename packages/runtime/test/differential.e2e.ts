@@ -1042,6 +1042,23 @@ const scenarios: Scenario[] = [
     check: (r) => expect(r.events).toEqual(["x=y", true, "object"]),
   },
   {
+    name: "_satellite.cookie.get reads as js-cookie 2: first of a name, quotes, nameless pairs",
+    container: container(),
+    options: {
+      after: (page) =>
+        page.evaluate(`document.cookie = "dup=host; path=/";
+          document.cookie = "dup=domain; path=/; domain=site.test";
+          document.cookie = 'quoted="a%20b"; path=/';
+          document.cookie = 'half="abc; path=/';
+          document.cookie = "lonely; path=/";
+          const all = _satellite.cookie.get();
+          window.__events.push(document.cookie.indexOf("dup=host") < document.cookie.indexOf("dup=domain"),
+            _satellite.cookie.get("dup"), all.dup, _satellite.cookie.get("quoted"), _satellite.cookie.get("half"),
+            all.lonely, typeof _satellite.cookie.get(""), _satellite.cookie.get("absent"));`),
+    },
+    check: (r) => expect(r.events).toEqual([true, "host", "domain", "a b", "ab", "", "object", undefined]),
+  },
+  {
     name: "setDebug toggles output, persists it and notifies onDebugChanged",
     container: container({
       rules: [

@@ -13,21 +13,30 @@ export interface CookieAttributes {
 
 const decode = (s: string) => s.replace(/(%[0-9A-Z]{2})+/g, decodeURIComponent);
 
+/**
+ * Reads as js-cookie 2 does: `name=value` pairs split at the first `=` (a pair without one is
+ * a name with an empty value), a value starting with `"` loses its first and last character,
+ * names and `%XX` runs decoded. Of two cookies with one name (a host cookie and a domain one,
+ * or two paths) the first in `document.cookie` wins, where the reading stops; without a name
+ * (or with an empty one) every cookie comes back, the last of a name winning.
+ */
 function get(): Record<string, string>;
 function get(name: string): string | undefined;
 function get(name?: string): string | Record<string, string> | undefined {
   const all: Record<string, string> = {};
-  for (const pair of document.cookie.split("; ")) {
+  for (const pair of document.cookie ? document.cookie.split("; ") : []) {
     const at = pair.indexOf("=");
+    let value = at < 0 ? "" : pair.slice(at + 1);
+    if (value[0] === '"') value = value.slice(1, -1);
     try {
-      // Quoted values are unquoted, as js-cookie does.
-      if (at > 0)
-        all[decode(pair.slice(0, at))] = decode(pair.slice(at + 1).replace(/^"(.*)"$/, "$1"));
+      const key = decode(at < 0 ? pair : pair.slice(0, at));
+      all[key] = decode(value);
+      if (key === name) break;
     } catch {
       // A cookie written by someone else with a malformed escape: skip it.
     }
   }
-  return name === undefined ? all : all[name];
+  return name ? all[name] : all;
 }
 
 function set(name: string, value: unknown, attributes: CookieAttributes = {}): string {
