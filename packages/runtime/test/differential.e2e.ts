@@ -1056,7 +1056,8 @@ const scenarios: Scenario[] = [
             _satellite.cookie.get("dup"), all.dup, _satellite.cookie.get("quoted"), _satellite.cookie.get("half"),
             all.lonely, typeof _satellite.cookie.get(""), _satellite.cookie.get("absent"));`),
     },
-    check: (r) => expect(r.events).toEqual([true, "host", "domain", "a b", "ab", "", "object", undefined]),
+    check: (r) =>
+      expect(r.events).toEqual([true, "host", "domain", "a b", "ab", "", "object", undefined]),
   },
   {
     name: "setDebug toggles output, persists it and notifies onDebugChanged",
