@@ -219,14 +219,11 @@ const SOURCE_POSITIONS = "V8.CollectSourcePositions";
 const TRACE_MS = 1500 + SETTLE_MS;
 
 /**
- * One first visit of `url` traced browser-wide, with no DevTools session on the page:
- * the ms and count of main-thread compiling and source-position collection in the renderer
- * that ran `script`. An attached session with the Network domain would make V8 collect
- * source positions for every request a script starts (its initiator stack), a cost no
- * visitor pays; without one, what is left is what Chromium asks for itself (for instance
- * the location of each function that reads document.cookie, for DevTools' issues).
+ * Traces the browser while `visit()` starts a visit of `url` and for TRACE_MS after it;
+ * answers the complete events of the main thread of the renderer that ran `script`, in
+ * order (an outer event before the events nested in it).
  */
-async function traceVisit(cdp, url, script) {
+async function traceMainThread(cdp, url, script, visit) {
   const events = [];
   const off = cdp.on((message) => {
     if (message.method === "Tracing.dataCollected") events.push(...message.params.value);
@@ -237,16 +234,12 @@ async function traceVisit(cdp, url, script) {
     },
     transferMode: "ReportEvents",
   });
-  const { browserContextId } = await cdp.send("Target.createBrowserContext", {
-    disposeOnDetach: true,
-  });
-  await cdp.send("Target.createTarget", { url, browserContextId });
+  await visit();
   await sleep(TRACE_MS);
   const complete = cdp.once("Tracing.tracingComplete");
   await cdp.send("Tracing.end");
   await complete;
   off();
-  await cdp.send("Target.disposeBrowserContext", { browserContextId });
   const pid = events.find((e) => e.name === "v8.run" && e.args?.fileName?.endsWith(script))?.pid;
   if (pid === undefined) throw new Error(`trace: ${script} did not run on ${url}`);
   if (!events.some((e) => e.pid === pid && e.name === "MarkLoad"))
@@ -255,10 +248,28 @@ async function traceVisit(cdp, url, script) {
     (e) => e.pid === pid && e.name === "thread_name" && e.args.name === "CrRendererMain",
   )?.tid;
   if (mainThread === undefined) throw new Error(`trace: no main thread named for ${url}`);
-  const timed = events
+  return events
     .filter((e) => e.pid === pid && e.tid === mainThread && e.ph === "X")
-    .filter((e) => COMPILE_EVENTS.has(e.name) || e.name === SOURCE_POSITIONS)
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+}
+
+/**
+ * One first visit of `url` traced browser-wide, with no DevTools session on the page:
+ * the ms and count of main-thread compiling and source-position collection in the renderer
+ * that ran `script`. An attached session with the Network domain would make V8 collect
+ * source positions for every request a script starts (its initiator stack), a cost no
+ * visitor pays; without one, what is left is what Chromium asks for itself (for instance
+ * the location of each function that reads document.cookie, for DevTools' issues).
+ */
+async function traceVisit(cdp, url, script) {
+  const { browserContextId } = await cdp.send("Target.createBrowserContext", {
+    disposeOnDetach: true,
+  });
+  const onMain = await traceMainThread(cdp, url, script, () =>
+    cdp.send("Target.createTarget", { url, browserContextId }),
+  );
+  await cdp.send("Target.disposeBrowserContext", { browserContextId });
+  const timed = onMain.filter((e) => COMPILE_EVENTS.has(e.name) || e.name === SOURCE_POSITIONS);
   const result = { compileMs: 0, compiles: 0, positionsMs: 0, positions: 0 };
   let outerEnd = -Infinity;
   for (const e of timed) {
@@ -312,32 +323,10 @@ async function traceTasks(cdp, url, script, repeatVisit, site) {
   if (repeatVisit) await sleep(TRACE_MS);
   // Attached only to navigate: no domain is enabled on the page.
   const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: true });
-  const events = [];
-  const off = cdp.on((message) => {
-    if (message.method === "Tracing.dataCollected") events.push(...message.params.value);
-  });
-  await cdp.send("Tracing.start", {
-    traceConfig: {
-      includedCategories: ["devtools.timeline", "v8", "disabled-by-default-v8.compile"],
-    },
-    transferMode: "ReportEvents",
-  });
-  await cdp.send("Page.navigate", { url }, sessionId);
-  await sleep(TRACE_MS);
-  const complete = cdp.once("Tracing.tracingComplete");
-  await cdp.send("Tracing.end");
-  await complete;
-  off();
+  const onMain = await traceMainThread(cdp, url, script, () =>
+    cdp.send("Page.navigate", { url }, sessionId),
+  );
   await cdp.send("Target.disposeBrowserContext", { browserContextId });
-  const ran = events.filter((e) => e.name === "v8.run" && e.args?.fileName?.endsWith(script));
-  if (ran.length !== 1) throw new Error(`tasks: ${script} ran ${ran.length} times on ${url}`);
-  const { pid } = ran[0];
-  const mainThread = events.find(
-    (e) => e.pid === pid && e.name === "thread_name" && e.args.name === "CrRendererMain",
-  )?.tid;
-  const onMain = events
-    .filter((e) => e.pid === pid && e.tid === mainThread && e.ph === "X")
-    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   const where = (e) => {
     const data = e.args?.data ?? {};
     const from = data.url || e.args?.fileName;
