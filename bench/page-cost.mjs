@@ -253,6 +253,16 @@ async function traceMainThread(cdp, url, script, visit) {
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
 }
 
+/** The events of an ordered list (traceMainThread's) not nested in an earlier one. */
+function* outermost(events) {
+  let outerEnd = -Infinity;
+  for (const e of events) {
+    if (e.ts < outerEnd) continue;
+    outerEnd = e.ts + e.dur;
+    yield e;
+  }
+}
+
 /**
  * One first visit of `url` traced browser-wide, with no DevTools session on the page:
  * the ms and count of main-thread compiling and source-position collection in the renderer
@@ -271,10 +281,7 @@ async function traceVisit(cdp, url, script) {
   await cdp.send("Target.disposeBrowserContext", { browserContextId });
   const timed = onMain.filter((e) => COMPILE_EVENTS.has(e.name) || e.name === SOURCE_POSITIONS);
   const result = { compileMs: 0, compiles: 0, positionsMs: 0, positions: 0 };
-  let outerEnd = -Infinity;
-  for (const e of timed) {
-    if (e.ts < outerEnd) continue;
-    outerEnd = e.ts + e.dur;
+  for (const e of outermost(timed)) {
     if (e.name === SOURCE_POSITIONS) {
       result.positionsMs += e.dur / 1000;
       result.positions++;
@@ -327,26 +334,20 @@ async function traceTasks(cdp, url, script, repeatVisit, site) {
     cdp.send("Page.navigate", { url }, sessionId),
   );
   await cdp.send("Target.disposeBrowserContext", { browserContextId });
-  const where = (e) => {
-    const data = e.args?.data ?? {};
-    const from = data.url || e.args?.fileName;
-    // Trace positions are 1-based.
-    return from ? site(from, (data.lineNumber ?? 1) - 1, (data.columnNumber ?? 1) - 1) : "";
-  };
+  // Trace positions are 1-based.
+  const where = ({ url, lineNumber = 1, columnNumber = 1 }) =>
+    url ? `: ${site(url, lineNumber - 1, columnNumber - 1)}` : "";
   const tasks = new Map();
-  let outerEnd = -Infinity;
-  for (const e of onMain) {
-    if (!SCRIPT_EVENTS.has(e.name) || e.ts < outerEnd) continue;
-    outerEnd = e.ts + e.dur;
+  for (const e of outermost(onMain.filter((x) => SCRIPT_EVENTS.has(x.name)))) {
     const call =
       e.name === "FunctionCall"
         ? e
-        : onMain.find((x) => x.name === "FunctionCall" && x.ts >= e.ts && x.ts < outerEnd);
+        : onMain.find((x) => x.name === "FunctionCall" && x.ts >= e.ts && x.ts < e.ts + e.dur);
     const kind = TASK_KINDS[e.name] ?? "V8 compiling";
     const key =
       e.name === "EvaluateScript"
         ? `${kind}: ${new URL(e.args.data.url).pathname}`
-        : `${kind}${call ? `: ${where(call)}` : ""}`;
+        : `${kind}${call ? where(call.args.data) : ""}`;
     tasks.set(key, (tasks.get(key) ?? 0) + (e.tdur ?? e.dur) / 1000);
   }
   return tasks;

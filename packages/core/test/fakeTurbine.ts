@@ -7,7 +7,8 @@ export interface FakeTurbine extends Turbine {
 
 /**
  * Installs a fake `turbine` for unit tests: a recording logger, data elements from a map,
- * identity token replacement, and the given extension and property settings.
+ * identity token replacement, the given extension and property settings, and `require`
+ * answering `@adobe/reactor-cookie` from `cookies` (a name → value map) when given.
  */
 export default function fakeTurbine(
   options: {
@@ -15,6 +16,7 @@ export default function fakeTurbine(
     dataElements?: Record<string, unknown>;
     propertySettings?: Record<string, unknown>;
     require?: (key: string) => unknown;
+    cookies?: Record<string, string>;
   } = {},
 ): FakeTurbine {
   const logs: unknown[][] = [];
@@ -37,6 +39,13 @@ export default function fakeTurbine(
     propertySettings: { ruleComponentSequencingEnabled: false, ...options.propertySettings },
     buildInfo: { buildDate: "2025-03-26T00:00:00Z" },
   };
-  inject(turbine, options.require);
+  const { cookies } = options;
+  const require = cookies
+    ? (key: string) =>
+        key === "@adobe/reactor-cookie"
+          ? { get: (name: string) => cookies[name] }
+          : options.require?.(key)
+    : options.require;
+  inject(turbine, require);
   return turbine;
 }

@@ -89,10 +89,7 @@ describe("protocol", () => {
 
 describe("cookie", () => {
   it("is false when missing; matches the value @adobe/reactor-cookie gives", () => {
-    const jar: Record<string, string> = { dnsCookie: "opt out" };
-    const require = (key: string) =>
-      key === "@adobe/reactor-cookie" ? { get: (name: string) => jar[name] } : undefined;
-    fakeTurbine({ require });
+    fakeTurbine({ cookies: { dnsCookie: "opt out" } });
     expect(cookie({ name: "dnsCookie", cookieValues: [regex("^OPT")] })).toBe(true);
     expect(cookie({ name: "dnsCookie", value: "opt out" })).toBe(true);
     expect(cookie({ name: "nope", cookieValues: [regex(".*")] })).toBe(false);

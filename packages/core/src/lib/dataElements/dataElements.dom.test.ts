@@ -35,10 +35,7 @@ describe("javascriptVariable", () => {
 
 describe("cookie", () => {
   it("returns what @adobe/reactor-cookie gives for the name, or undefined", () => {
-    const jar: Record<string, string> = { aal: "a=b" };
-    const require = (key: string) =>
-      key === "@adobe/reactor-cookie" ? { get: (name: string) => jar[name] } : undefined;
-    turbine = fakeTurbine({ require });
+    turbine = fakeTurbine({ cookies: { aal: "a=b" } });
     expect(cookie({ name: "aal" })).toBe("a=b");
     expect(cookie({ name: "aal1" })).toBeUndefined();
     expect(() => cookie({})).toThrow("settings.name");
