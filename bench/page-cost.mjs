@@ -11,7 +11,7 @@
 // browser context (no cache, no cookies). Chromium is driven over the DevTools pipe with
 // only Page and Performance enabled (bench/cdpPipe.mjs says why not Playwright).
 // Run: npx tsx bench/page-cost.mjs [loads] [--breakdown] [--floor-parts] [--profile] [--trace]
-// [--cpu] [--tasks] (default 10 loads)
+// [--cpu] [--tasks] [--variants file.json] (default 10 loads)
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
@@ -56,7 +56,22 @@ const TASKS = process.argv.includes("--tasks");
 // 2-core machine, or blocked in a synchronous call to the browser process (storage, a cookie
 // read after a write). What is left is the CPU the pages' scripts used.
 const CPU = process.argv.includes("--cpu");
-const TIME_DOMAINS = CPU ? ["timeTicks", "threadTicks"] : ["timeTicks"];
+// --variants file.json: measure changed copies of the Liftoff library against it, for a quick
+// ablation or a change tried before it is made in the source. The file maps a variant's name
+// to its text replacements, `{"name": [["find", "replace"], …]}`; each find must occur once
+// in the built library (the minified text, so a file fits the commit it was written at).
+// The rows are then the bare page, the library, the library again (the two rows differ only
+// by noise), each variant and the floor, in main-thread CPU time only (see --cpu).
+const VARIANTS_FILE = process.argv.includes("--variants")
+  ? process.argv[process.argv.indexOf("--variants") + 1]
+  : undefined;
+if (VARIANTS_FILE && (BREAKDOWN || FLOOR_PARTS || PROFILE || TRACE || TASKS || CPU))
+  throw new Error("--variants runs alone: its rows are the library, its variants and the floor");
+const TIME_DOMAINS = VARIANTS_FILE
+  ? ["threadTicks"]
+  : CPU
+    ? ["timeTicks", "threadTicks"]
+    : ["timeTicks"];
 const FLOOR = {
   storage: "floor part: debug-flag storage reads and a first cookie read",
   id: "floor part: the /id call and its cookies",
@@ -452,6 +467,26 @@ loaded(function(){${JSON.stringify(tags.map((t) => t.url))}.forEach(function(src
   });
 }
 
+/**
+ * The --variants libraries: for each name in the file, `code` with its replacements made.
+ * Throws, naming the variant and the text, when a find does not occur exactly once.
+ */
+function variantLibraries(code, file) {
+  const variants = JSON.parse(readFileSync(file, "utf8"));
+  const libraries = {};
+  for (const [name, replacements] of Object.entries(variants)) {
+    let changed = code;
+    for (const [find, replace] of replacements) {
+      const count = changed.split(find).length - 1;
+      if (count !== 1)
+        throw new Error(`--variants ${name}: ${JSON.stringify(find)} occurs ${count} times`);
+      changed = changed.replace(find, () => replace);
+    }
+    libraries[`variant: ${name}`] = changed;
+  }
+  return libraries;
+}
+
 /** A library file running some parts of the floor script. */
 const floorFile = (parts, names) => `(function(){${names.map((n) => parts[n]).join("\n")}})();`;
 
@@ -460,6 +495,7 @@ function printTable(first, repeat, sent, timeDomain) {
   const base = median(first.none);
   const repeatBase = median(repeat.none);
   const row = (name, label) => {
+    if (!(name in first)) return undefined;
     const a = median(first[name]);
     const b = median(repeat[name]);
     return `| ${label} | ${a.toFixed(1)} | **${(a - base).toFixed(1)}** | ${b.toFixed(1)} | **${(b - repeatBase).toFixed(1)}** | ${sent[name]}/${2 * LOADS} |`;
@@ -473,32 +509,34 @@ function printTable(first, repeat, sent, timeDomain) {
   console.log(
     `| demo home, no library | ${base.toFixed(1)} | – | ${repeatBase.toFixed(1)} | – | – |`,
   );
-  console.log(row("liftoff", "pc-marketing on Liftoff (runtime + Core + web SDK + identity)"));
-  console.log(row("minimal", "Liftoff, data layer and page view rules only"));
-  console.log(row("turbine", "same container on turbine 28.1.0 + real @adobe/alloy 2.26.0"));
-  console.log(row("turbineHint", "the same turbine + alloy library with the compile hint"));
-  console.log(
+  const rows = [
+    row("liftoff", "pc-marketing on Liftoff (runtime + Core + web SDK + identity)"),
+    row("again", "the same library again (differs from the row above only by noise)"),
+    ...Object.keys(first)
+      .filter((name) => name.startsWith("variant: "))
+      .map((name) => row(name, name)),
+    row("minimal", "Liftoff, data layer and page view rules only"),
+    row("turbine", "same container on turbine 28.1.0 + real @adobe/alloy 2.26.0"),
+    row("turbineHint", "the same turbine + alloy library with the compile hint"),
     row("floor", "floor: the container's requests, cookies, storage reads and tags in plain JS"),
-  );
-  if (BREAKDOWN) {
-    console.log(row("engine", "breakdown: engine + Core, no rules or data elements"));
-    console.log(row("sdk", "breakdown: + Web SDK extension (instance configured)"));
-    console.log(row("identity", "breakdown: + identity extension (Visitor, /id)"));
-  }
-  if (FLOOR_PARTS) {
-    for (const [name, label] of Object.entries(FLOOR)) console.log(row(name, label));
-    console.log(
-      row("readBack", "floor variant: the cookies read back after the /id and interact writes"),
-    );
-  }
+    row("engine", "breakdown: engine + Core, no rules or data elements"),
+    row("sdk", "breakdown: + Web SDK extension (instance configured)"),
+    row("identity", "breakdown: + identity extension (Visitor, /id)"),
+    ...Object.entries(FLOOR).map(([name, label]) => row(name, label)),
+    row("readBack", "floor variant: the cookies read back after the /id and interact writes"),
+  ];
+  for (const line of rows) if (line) console.log(line);
   const above = (visits) => median(visits.liftoff) - median(visits.floor);
   const spread = (list) => {
     const sorted = [...list].sort((x, y) => x - y);
     const at = (q) => sorted[Math.round(q * (sorted.length - 1))];
     return `${at(0.25).toFixed(1)}–${at(0.75).toFixed(1)}`;
   };
+  const ratio = first.turbine
+    ? `; Liftoff ÷ turbine + alloy, first visit ${(median(first.liftoff) / median(first.turbine)).toFixed(2)}`
+    : "";
   console.log(
-    `Above the floor: first visit ${above(first).toFixed(1)} ms, repeat visit ${above(repeat).toFixed(1)} ms; Liftoff ÷ turbine + alloy, first visit ${(median(first.liftoff) / median(first.turbine)).toFixed(2)}; quartiles of single first visits: Liftoff ${spread(first.liftoff)}, floor ${spread(first.floor)}.`,
+    `Above the floor: first visit ${above(first).toFixed(1)} ms, repeat visit ${above(repeat).toFixed(1)} ms${ratio}; quartiles of single first visits: Liftoff ${spread(first.liftoff)}, floor ${spread(first.floor)}; of single repeat visits: Liftoff ${spread(repeat.liftoff)}, floor ${spread(repeat.floor)}.`,
   );
   const raw = (list) => list.map((v) => v.toFixed(1)).join(" ");
   for (const name of Object.keys(first))
@@ -570,20 +608,33 @@ async function main() {
     res.writeHead(200, { "content-type": "text/javascript" }).end(body);
   });
   const filesOrigin = `http://127.0.0.1:${await listen(files)}`;
-  const sites = {
-    none: createDemoServer(),
-    liftoff: createDemoServer({ libraryUrl: `${filesOrigin}/liftoff.js` }),
-    minimal: createDemoServer({ libraryUrl: `${filesOrigin}/minimal.js` }),
-    turbine: createDemoServer({ libraryUrl: `${filesOrigin}/turbine.js` }),
-    turbineHint: createDemoServer({ libraryUrl: `${filesOrigin}/turbine-hint.js` }),
-    floor: createDemoServer({ libraryUrl: `${filesOrigin}/floor.js` }),
-  };
-  const extra = [
-    ...(BREAKDOWN ? Object.keys(PARTS) : []),
-    ...(FLOOR_PARTS ? [...Object.keys(FLOOR), "readBack"] : []),
-  ];
-  for (const name of extra)
-    sites[name] = createDemoServer({ libraryUrl: `${filesOrigin}/${name}.js` });
+  // Each page's library file, by the page's name; the bare page has none.
+  const libraryFiles = {};
+  if (VARIANTS_FILE) {
+    libraryFiles.liftoff = "liftoff";
+    libraryFiles.again = "liftoff";
+    const variants = variantLibraries(libraries["/liftoff.js"], VARIANTS_FILE);
+    for (const [i, [name, code]] of Object.entries(variants).entries()) {
+      libraries[`/variant-${i}.js`] = code;
+      libraryFiles[name] = `variant-${i}`;
+    }
+  } else {
+    Object.assign(libraryFiles, {
+      liftoff: "liftoff",
+      minimal: "minimal",
+      turbine: "turbine",
+      turbineHint: "turbine-hint",
+    });
+    const extra = [
+      ...(BREAKDOWN ? Object.keys(PARTS) : []),
+      ...(FLOOR_PARTS ? [...Object.keys(FLOOR), "readBack"] : []),
+    ];
+    for (const name of extra) libraryFiles[name] = name;
+  }
+  libraryFiles.floor = "floor";
+  const sites = { none: createDemoServer() };
+  for (const [name, file] of Object.entries(libraryFiles))
+    sites[name] = createDemoServer({ libraryUrl: `${filesOrigin}/${file}.js` });
   const origins = {};
   for (const [name, site] of Object.entries(sites))
     origins[name] = `http://127.0.0.1:${await listen(site)}/`;
@@ -634,7 +685,7 @@ async function main() {
         if (round > 0) {
           firstVisits[timeDomain][name].push(first);
           repeatVisits[timeDomain][name].push(again);
-          if (timeDomain === "timeTicks") sent[name] += edgeCalls.count - before;
+          if (timeDomain === TIME_DOMAINS[0]) sent[name] += edgeCalls.count - before;
         }
         await page.close();
       }
@@ -685,6 +736,7 @@ async function main() {
     "minimal",
     "turbine",
     "turbineHint",
+    "again",
     "floor",
     "interact",
     "readBack",
