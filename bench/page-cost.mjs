@@ -618,12 +618,14 @@ async function main() {
       libraries[`/variant-${i}.js`] = code;
       libraryFiles[name] = `variant-${i}`;
     }
+    libraryFiles.floor = "floor";
   } else {
     Object.assign(libraryFiles, {
       liftoff: "liftoff",
       minimal: "minimal",
       turbine: "turbine",
       turbineHint: "turbine-hint",
+      floor: "floor",
     });
     const extra = [
       ...(BREAKDOWN ? Object.keys(PARTS) : []),
@@ -631,7 +633,6 @@ async function main() {
     ];
     for (const name of extra) libraryFiles[name] = name;
   }
-  libraryFiles.floor = "floor";
   const sites = { none: createDemoServer() };
   for (const [name, file] of Object.entries(libraryFiles))
     sites[name] = createDemoServer({ libraryUrl: `${filesOrigin}/${file}.js` });
