@@ -459,7 +459,9 @@ async function floorScript(cdp, url) {
     storage: `try{localStorage.getItem("com.adobe.reactor.debug")}catch(e){}
 try{sessionStorage.getItem("com.adobe.alloy.instance.alloy.debug")}catch(e){}
 var jar=document.cookie;`,
-    id: `fetch(${JSON.stringify(id.url)}).then(function(r){return r.json()}).then(function(){${write(/^AMCV/, readBack)}});`,
+    // Visitor calls /id when it has no ECID (or not today), so on first visits only; it
+    // writes its AMCV cookies on every page.
+    id: `if(/(?:^|; )AMCV_/.test(document.cookie)){${write(/^AMCV/, readBack)}}else fetch(${JSON.stringify(id.url)}).then(function(r){return r.json()}).then(function(){${write(/^AMCV/, readBack)}});`,
     interact: `function ready(f){document.readyState==="loading"?document.addEventListener("DOMContentLoaded",f):f()}
 ready(function(){fetch(${JSON.stringify(interact.url)}.replace(/requestId=[^&]*/,"requestId="+crypto.randomUUID()),{method:"POST",body:${JSON.stringify(interact.postData ?? "")}}).then(function(r){return r.json()}).then(function(){${write(/^kndctr/, readBack)}})});`,
     tags: `function loaded(f){document.readyState==="complete"?f():addEventListener("load",f)}
@@ -491,23 +493,23 @@ function variantLibraries(code, file) {
 const floorFile = (parts, names) => `(function(){${names.map((n) => parts[n]).join("\n")}})();`;
 
 /** One table of medians: ScriptDuration in `timeDomain`, each page less the bare page. */
-function printTable(first, repeat, sent, timeDomain) {
+function printTable(first, repeat, sent, idCalls, timeDomain) {
   const base = median(first.none);
   const repeatBase = median(repeat.none);
   const row = (name, label) => {
     if (!(name in first)) return undefined;
     const a = median(first[name]);
     const b = median(repeat[name]);
-    return `| ${label} | ${a.toFixed(1)} | **${(a - base).toFixed(1)}** | ${b.toFixed(1)} | **${(b - repeatBase).toFixed(1)}** | ${sent[name]}/${2 * LOADS} |`;
+    return `| ${label} | ${a.toFixed(1)} | **${(a - base).toFixed(1)}** | ${b.toFixed(1)} | **${(b - repeatBase).toFixed(1)}** | ${sent[name]}/${2 * LOADS} | ${idCalls[name].first} + ${idCalls[name].repeat} |`;
   };
   const clock = timeDomain === "threadTicks" ? "main-thread CPU time" : "wall-clock time";
   console.log(`\nloads per page: ${LOADS}; medians in ms of CDP ScriptDuration (${clock})`);
   console.log(
-    "| page | first visit ms | added ms | repeat visit ms | added ms | edge interact calls |",
+    "| page | first visit ms | added ms | repeat visit ms | added ms | edge interact calls | /id calls, first + repeat visits |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
   console.log(
-    `| demo home, no library | ${base.toFixed(1)} | – | ${repeatBase.toFixed(1)} | – | – |`,
+    `| demo home, no library | ${base.toFixed(1)} | – | ${repeatBase.toFixed(1)} | – | – | – |`,
   );
   const rows = [
     row("liftoff", "pc-marketing on Liftoff (runtime + Core + web SDK + identity)"),
@@ -538,6 +540,16 @@ function printTable(first, repeat, sent, timeDomain) {
   console.log(
     `Above the floor: first visit ${above(first).toFixed(1)} ms, repeat visit ${above(repeat).toFixed(1)} ms${ratio}; quartiles of single first visits: Liftoff ${spread(first.liftoff)}, floor ${spread(first.floor)}; of single repeat visits: Liftoff ${spread(repeat.liftoff)}, floor ${spread(repeat.floor)}.`,
   );
+  // Milliseconds above the floor scale with the machine's speed (a machine half as fast
+  // doubles them); a share of what turbine + alloy add above the same floor in the same run
+  // does not, so it is the figure to compare across machines and runs.
+  if (first.turbine) {
+    const share = (visits) =>
+      (above(visits) / (median(visits.turbine) - median(visits.floor))).toFixed(2);
+    console.log(
+      `Above the floor ÷ turbine + alloy above the floor (same run, independent of the machine's speed): first visit ${share(first)}, repeat visit ${share(repeat)}.`,
+    );
+  }
   const raw = (list) => list.map((v) => v.toFixed(1)).join(" ");
   for (const name of Object.keys(first))
     console.log(`raw ${name}: first ${raw(first[name])}; repeat ${raw(repeat[name])}`);
@@ -551,10 +563,11 @@ async function main() {
   const edge = createApp({ rateLimitPerSecond: 0 });
   // Interact calls answered with success, counted by the servers (the pages are not
   // instrumented): every page view must have reached an edge for a load to be fair.
-  const edgeCalls = { count: 0 };
+  const edgeCalls = { count: 0, id: 0 };
   for (const app of [https, edge])
     app.addHook("onResponse", async (request, reply) => {
       if (/\/ee\/.*v1\/interact/.test(request.url) && reply.statusCode < 300) edgeCalls.count++;
+      if (/^\/id\?/.test(request.url)) edgeCalls.id++;
     });
   await https.listen({ port: 0, host: "127.0.0.1" });
   const httpsPort = https.server.address().port;
@@ -667,6 +680,10 @@ async function main() {
   const firstVisits = Object.fromEntries(TIME_DOMAINS.map((domain) => [domain, perPage()]));
   const repeatVisits = Object.fromEntries(TIME_DOMAINS.map((domain) => [domain, perPage()]));
   const sent = Object.fromEntries(Object.keys(sites).map((name) => [name, 0]));
+  // Visitor's /id calls, by visit: the floor makes them when Visitor does (first visits).
+  const idCalls = Object.fromEntries(
+    Object.keys(sites).map((name) => [name, { first: 0, repeat: 0 }]),
+  );
   const visit = async (page, url) => {
     await page.goto(url);
     // The page view goes out at DOM ready; give its answer time to be handled.
@@ -679,14 +696,19 @@ async function main() {
       for (const timeDomain of TIME_DOMAINS) {
         const page = await openPage(cdp, ["Page"]);
         await page.send("Performance.enable", { timeDomain });
-        const before = edgeCalls.count;
+        const before = { ...edgeCalls };
         const first = await visit(page, origins[name]);
+        const idAfterFirst = edgeCalls.id;
         const again = await visit(page, origins[name]);
         // Round 0 warms the server and the OS caches; it is not counted.
         if (round > 0) {
           firstVisits[timeDomain][name].push(first);
           repeatVisits[timeDomain][name].push(again);
-          if (timeDomain === TIME_DOMAINS[0]) sent[name] += edgeCalls.count - before;
+          if (timeDomain === TIME_DOMAINS[0]) {
+            sent[name] += edgeCalls.count - before.count;
+            idCalls[name].first += idAfterFirst - before.id;
+            idCalls[name].repeat += edgeCalls.id - idAfterFirst;
+          }
         }
         await page.close();
       }
@@ -730,7 +752,7 @@ async function main() {
     );
   await cdp.close();
   for (const timeDomain of TIME_DOMAINS)
-    printTable(firstVisits[timeDomain], repeatVisits[timeDomain], sent, timeDomain);
+    printTable(firstVisits[timeDomain], repeatVisits[timeDomain], sent, idCalls, timeDomain);
   // A page whose page view never reached an edge skipped work a visitor's page does.
   const silent = [
     "liftoff",
