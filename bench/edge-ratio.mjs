@@ -2,6 +2,9 @@
 // Requests/s of our `POST /ee/v1/interact` (validated, stored in SQLite, answered with the
 // identity handles) divided by a bare node:http server that only parses the JSON and answers
 // 204, measured side by side in alternating rounds on the same core. Goal (issue 7): ≥ 0.5.
+// Each round also measures the same bare server storing each body in SQLite before it
+// answers (WAL, one row per request, no index), and prints our ratio to that as well: a
+// reference that, like the edge, may only acknowledge what it has stored (bench/RESULTS.md).
 // `--action identity/acquire` measures the same path without storage (parse, validate, ECID,
 // handles), which separates the cost of the write from the rest of the edge.
 // Every round checks that each acknowledged event was stored. `--profile <dir>` adds one
@@ -55,35 +58,57 @@ console.log(
     `${seconds} s per side x ${rounds} rounds, ${place.text} (both servers alike)`,
 );
 const ratios = [];
+const storingRatios = [];
 for (let r = 1; r <= rounds; r++) {
-  const bare = await startPinned(
-    place.serverCores,
-    [join(root, "bench/server/bareServer.mjs")],
-    /listening on (http\S+)/,
-  );
-  await load(`${bare.origin}/ee/v1/interact`, body, {
-    seconds: Number(values.warmup),
-    connections,
-  });
-  const base = await measure(bare.child.pid, () =>
-    load(`${bare.origin}/ee/v1/interact`, body, { seconds, connections }),
-  );
-  await bare.stop();
-
+  const base = await runBare(false);
+  const storing = await runBare(true);
   const edge = await runOurs();
   const ratio = edge.rps / base.rps;
   ratios.push(ratio);
+  storingRatios.push(edge.rps / storing.rps);
   console.log(
     `round ${r}: bare ${Math.round(base.rps)} req/s (p99 ${base.p99} ms), ` +
+      `bare + SQLite ${Math.round(storing.rps)} req/s (p99 ${storing.p99} ms), ` +
       `liftoff ${Math.round(edge.rps)} req/s (p99 ${edge.p99} ms, non-2xx ${edge.non2xx}), ` +
-      `ratio ${ratio.toFixed(2)}, ${edge.stored}; CPU µs/request (server + load generator): ` +
-      `bare ${base.cpu.totalUs} + ${base.clientUs}, liftoff ${edge.cpu.totalUs} + ${edge.clientUs}; ` +
-      machineLoad(),
+      `ratio ${ratio.toFixed(2)} (to bare + SQLite ${(edge.rps / storing.rps).toFixed(2)}), ${edge.stored}; ` +
+      `CPU µs/request (server + load generator): bare ${base.cpu.totalUs} + ${base.clientUs}, ` +
+      `bare + SQLite ${storing.cpu.totalUs} + ${storing.clientUs}, ` +
+      `liftoff ${edge.cpu.totalUs} + ${edge.clientUs}; ${machineLoad()}`,
   );
 }
 const m = median(ratios);
 console.log(`median ratio: ${m.toFixed(2)} (goal ≥ 0.5: ${m >= 0.5 ? "met" : "NOT met"})`);
+console.log(
+  `median ratio to the bare server that stores each body in SQLite: ${median(storingRatios).toFixed(2)}`,
+);
 if (values.profile) await profileOurs(values.profile);
+
+/**
+ * One warm-up and one measured load of the bare server, parsing only or also storing each
+ * body in a fresh SQLite file; throws when the storing one acknowledged a body it lacks.
+ */
+async function runBare(storing) {
+  const data = mkdtempSync(join(tmpdir(), "liftoff-bare-"));
+  const file = join(data, "bare.db");
+  const bare = await startPinned(
+    place.serverCores,
+    [join(root, "bench/server/bareServer.mjs"), ...(storing ? [file] : [])],
+    /listening on (http\S+)/,
+  );
+  const url = `${bare.origin}/ee/v1/interact`;
+  const warm = await load(url, body, { seconds: Number(values.warmup), connections });
+  const result = await measure(bare.child.pid, () => load(url, body, { seconds, connections }));
+  await bare.stop();
+  if (storing) {
+    const db = new Database(file, { readonly: true });
+    const rows = db.prepare("SELECT COUNT(*) AS n FROM bodies").get().n;
+    db.close();
+    if (rows < warm.ok + result.ok)
+      throw new Error(`bare + SQLite acknowledged ${warm.ok + result.ok} bodies, stored ${rows}`);
+  }
+  rmSync(data, { recursive: true, force: true });
+  return result;
+}
 
 /** Runs a load and adds the CPU it cost per 2xx request: the server's threads and this process. */
 async function measure(pid, run) {
