@@ -421,8 +421,9 @@ async function printTraces(cdp, pages, loads) {
  * the vendor and hosted script tags — and the cookies it left are replayed by a few lines of
  * plain JavaScript at the same moments (load of the library, DOM ready, window load; the
  * library tag is async, so either may have passed), with the two debug-flag storage reads
- * the engine and the SDK make and a first cookie read. Vendor scripts load and run as for
- * the container. What this costs is the browser's price for the work itself.
+ * the engine and the SDK make and a first cookie read. /id goes out only on a visit without
+ * an AMCV cookie, as Visitor calls it. Vendor scripts load and run as for the container.
+ * What this costs is the browser's price for the work itself.
  *
  * Answers the parts for `readBack`: with it, the /id and interact parts also read the
  * cookies once after they write them, as the Web SDK must (and alloy does): its request
