@@ -456,18 +456,21 @@ async function floorScript(cdp, url) {
           `document.cookie=${JSON.stringify(`${c.name}=${c.value}; path=/; max-age=34128000`)};`,
       )
       .join("") + (readBack ? "void document.cookie;" : "");
-  return (readBack) => ({
-    storage: `try{localStorage.getItem("com.adobe.reactor.debug")}catch(e){}
+  return (readBack) => {
+    const amcv = write(/^AMCV/, readBack);
+    return {
+      storage: `try{localStorage.getItem("com.adobe.reactor.debug")}catch(e){}
 try{sessionStorage.getItem("com.adobe.alloy.instance.alloy.debug")}catch(e){}
 var jar=document.cookie;`,
-    // Visitor calls /id when it has no ECID (or not today), so on first visits only; it
-    // writes its AMCV cookies on every page.
-    id: `if(/(?:^|; )AMCV_/.test(document.cookie)){${write(/^AMCV/, readBack)}}else fetch(${JSON.stringify(id.url)}).then(function(r){return r.json()}).then(function(){${write(/^AMCV/, readBack)}});`,
-    interact: `function ready(f){document.readyState==="loading"?document.addEventListener("DOMContentLoaded",f):f()}
+      // Visitor calls /id when it has no ECID (or not today), so on first visits only; it
+      // writes its AMCV cookies on every page.
+      id: `if(/(?:^|; )AMCV_/.test(document.cookie)){${amcv}}else fetch(${JSON.stringify(id.url)}).then(function(r){return r.json()}).then(function(){${amcv}});`,
+      interact: `function ready(f){document.readyState==="loading"?document.addEventListener("DOMContentLoaded",f):f()}
 ready(function(){fetch(${JSON.stringify(interact.url)}.replace(/requestId=[^&]*/,"requestId="+crypto.randomUUID()),{method:"POST",body:${JSON.stringify(interact.postData ?? "")}}).then(function(r){return r.json()}).then(function(){${write(/^kndctr/, readBack)}})});`,
-    tags: `function loaded(f){document.readyState==="complete"?f():addEventListener("load",f)}
+      tags: `function loaded(f){document.readyState==="complete"?f():addEventListener("load",f)}
 loaded(function(){${JSON.stringify(tags.map((t) => t.url))}.forEach(function(src){var s=document.createElement("script");s.async=true;s.src=src;document.head.appendChild(s)})});`,
-  });
+    };
+  };
 }
 
 /**
