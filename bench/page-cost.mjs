@@ -11,7 +11,7 @@
 // browser context (no cache, no cookies). Chromium is driven over the DevTools pipe with
 // only Page and Performance enabled (bench/cdpPipe.mjs says why not Playwright).
 // Run: npx tsx bench/page-cost.mjs [loads] [--breakdown] [--floor-parts] [--profile] [--trace]
-// [--cpu] [--tasks] [--variants file.json] (default 10 loads)
+// [--cpu] [--tasks] [--variants file.json] [--phases] (default 10 loads)
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
@@ -67,6 +67,16 @@ const VARIANTS_FILE = process.argv.includes("--variants")
   : undefined;
 if (VARIANTS_FILE && (BREAKDOWN || FLOOR_PARTS || PROFILE || TRACE || TASKS || CPU))
   throw new Error("--variants runs alone: its rows are the library, its variants and the floor");
+// --phases: where a repeat visit's main-thread CPU goes in the parts the Liftoff and the
+// turbine + alloy libraries share — the same Core and identity modules, the same container —
+// and so what is left for the parts that differ (the engine and the Web SDK's instance
+// manager). Traced repeat visits of the three pages, and of copies of the two libraries with
+// a probe (PHASE_PROBE) that marks each module's run and each call of a module's export with
+// console.timeStamp; the thread timestamps of the marks give each part's CPU time. Runs alone:
+// no ScriptDuration table.
+const PHASES = process.argv.includes("--phases");
+if (PHASES && (VARIANTS_FILE || BREAKDOWN || FLOOR_PARTS || PROFILE || TRACE || TASKS || CPU))
+  throw new Error("--phases runs alone: its rows are Liftoff, turbine + alloy and the floor");
 const TIME_DOMAINS = VARIANTS_FILE
   ? ["threadTicks"]
   : CPU
@@ -264,7 +274,9 @@ async function traceMainThread(cdp, url, script, visit) {
   )?.tid;
   if (mainThread === undefined) throw new Error(`trace: no main thread named for ${url}`);
   return events
-    .filter((e) => e.pid === pid && e.tid === mainThread && e.ph === "X")
+    .filter(
+      (e) => e.pid === pid && e.tid === mainThread && (e.ph === "X" || e.name === "TimeStamp"),
+    )
     .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
 }
 
@@ -335,20 +347,7 @@ const TASK_KINDS = {
  * called, or of the script it ran.
  */
 async function traceTasks(cdp, url, script, repeatVisit, site) {
-  const { browserContextId } = await cdp.send("Target.createBrowserContext", {
-    disposeOnDetach: true,
-  });
-  const { targetId } = await cdp.send("Target.createTarget", {
-    url: repeatVisit ? url : "about:blank",
-    browserContextId,
-  });
-  if (repeatVisit) await sleep(TRACE_MS);
-  // Attached only to navigate: no domain is enabled on the page.
-  const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: true });
-  const onMain = await traceMainThread(cdp, url, script, () =>
-    cdp.send("Page.navigate", { url }, sessionId),
-  );
-  await cdp.send("Target.disposeBrowserContext", { browserContextId });
+  const onMain = await traceUnattached(cdp, url, script, repeatVisit);
   // Trace positions are 1-based.
   const where = ({ url, lineNumber = 1, columnNumber = 1 }) =>
     url ? `: ${site(url, lineNumber - 1, columnNumber - 1)}` : "";
@@ -367,6 +366,38 @@ async function traceTasks(cdp, url, script, repeatVisit, site) {
   }
   return tasks;
 }
+
+/**
+ * The main thread's events (traceMainThread) of one visit of `url` in a fresh context, with
+ * no DevTools session on the page (traceVisit says why); for a repeat visit the page is
+ * loaded first, untraced, and the traced visit navigates the same tab, as the ScriptDuration
+ * loads do.
+ */
+async function traceUnattached(cdp, url, script, repeatVisit) {
+  const { browserContextId } = await cdp.send("Target.createBrowserContext", {
+    disposeOnDetach: true,
+  });
+  const { targetId } = await cdp.send("Target.createTarget", {
+    url: repeatVisit ? url : "about:blank",
+    browserContextId,
+  });
+  if (repeatVisit) await sleep(TRACE_MS);
+  // Attached only to navigate: no domain is enabled on the page.
+  const { sessionId } = await cdp.send("Target.attachToTarget", { targetId, flatten: true });
+  const onMain = await traceMainThread(cdp, url, script, () =>
+    cdp.send("Page.navigate", { url }, sessionId),
+  );
+  await cdp.send("Target.disposeBrowserContext", { browserContextId });
+  return onMain;
+}
+
+/** The main thread's CPU time in a visit's script tasks, ms (the sum --tasks prints). */
+const scriptTaskMs = (onMain) => {
+  let ms = 0;
+  for (const e of outermost(onMain.filter((x) => SCRIPT_EVENTS.has(x.name))))
+    ms += (e.tdur ?? e.dur) / 1000;
+  return ms;
+};
 
 /**
  * --tasks: where the main thread's CPU goes on first and repeat visits of each page, mean ms
@@ -396,6 +427,182 @@ async function printTasks(cdp, pages, libraries, loads) {
         if (ms >= 0.01) console.log(`${ms.toFixed(2).padStart(7)}  ${key}`);
     }
   }
+}
+
+/**
+ * --phases: runs in the page before the library, in the library's own file. It takes the
+ * container as the library assigns it to `_satellite.container` (an accessor the engine reads
+ * and deletes, as it would the plain property) and wraps every module's script, and every
+ * function a module exports, in a pair of marks ("X <path>", "X:end <path>"), so each run of
+ * a module's code is seen whichever engine calls it. "P:container start" and "P:container
+ * built" bound the evaluation of the library's container literal; nine marks in a row
+ * ("P:calibrate …") price one mark, and eight calls of a wrapped function that does nothing
+ * price the wrapping. The calls whose cost is the browser's (cookies, storage,
+ * script elements inserted, requests) are marked as parts of their own ("browser: …"), so
+ * no module's time includes them. Serialised with toString(): plain ES2018, no closure over
+ * the module scope.
+ */
+function phaseProbe() {
+  const mark = (message) => console.timeStamp(message);
+  for (let i = 0; i <= 8; i++) mark(`P:calibrate ${i}`);
+  const timed = (path, fn) =>
+    function (...args) {
+      mark(`X ${path}`);
+      try {
+        return fn.apply(this, args);
+      } finally {
+        mark(`X:end ${path}`);
+      }
+    };
+  // A wrapped call that does nothing: what the wrapping costs beyond its two marks.
+  const nothing = timed("P:nothing", () => {});
+  for (let i = 0; i < 8; i++) nothing();
+  const wrapModules = (container) => {
+    for (const extension of Object.values(container.extensions || {}))
+      for (const [path, module] of Object.entries(extension.modules || {})) {
+        const script = module.script;
+        module.script = function (mod, ...rest) {
+          try {
+            return timed(path, script).call(this, mod, ...rest);
+          } finally {
+            const out = mod.exports;
+            if (typeof out === "function") mod.exports = timed(path, out);
+            else if (out && out.__esModule && typeof out.default === "function")
+              out.default = timed(path, out.default);
+          }
+        };
+      }
+  };
+  // What the browser charges for (the floor makes the same calls): marked as parts of their
+  // own, so a module's time does not include them.
+  const browserCalls = [
+    [Node.prototype, "appendChild"],
+    [Node.prototype, "insertBefore"],
+    [Storage.prototype, "getItem"],
+    [Storage.prototype, "setItem"],
+    [window, "fetch"],
+    [Navigator.prototype, "sendBeacon"],
+  ];
+  for (const [owner, name] of browserCalls) owner[name] = timed(`browser: ${name}`, owner[name]);
+  const cookie = Object.getOwnPropertyDescriptor(Document.prototype, "cookie");
+  Object.defineProperty(Document.prototype, "cookie", {
+    ...cookie,
+    get: timed("browser: cookie read", cookie.get),
+    set: timed("browser: cookie write", cookie.set),
+  });
+  const satellite = (window._satellite = window._satellite || {});
+  let held;
+  Object.defineProperty(satellite, "container", {
+    configurable: true,
+    enumerable: true,
+    get: () => held,
+    set(container) {
+      mark("P:container built");
+      wrapModules(container);
+      held = container;
+    },
+  });
+  mark("P:container start");
+}
+
+/** A copy of a library with phaseProbe run first (after the compile hint, if it has one). */
+function withPhaseProbe(code) {
+  const probe = `(${phaseProbe.toString()})();\n`;
+  return code.startsWith(COMPILE_HINT)
+    ? COMPILE_HINT + probe + code.slice(COMPILE_HINT.length)
+    : probe + code;
+}
+
+/**
+ * One probed visit's CPU by part, ms: the container literal, and each module path's own time
+ * (its marked runs less the runs marked inside them), less the price of the marks and of the
+ * wrapping.
+ */
+function probedParts(onMain) {
+  const stamps = onMain
+    .filter((e) => e.name === "TimeStamp" && e.tts !== undefined)
+    .map((e) => [e.args.data.message, e.tts / 1000]);
+  const at = (message) => {
+    const found = stamps.find(([m]) => m === message);
+    if (!found) throw new Error(`--phases: no "${message}" mark in the trace`);
+    return found[1];
+  };
+  // The first marks of a page are slower (cold); the median step of eight after them.
+  const markMs = median(
+    [...Array(8).keys()].map((i) => at(`P:calibrate ${i + 1}`) - at(`P:calibrate ${i}`)),
+  );
+  const own = new Map();
+  const calls = new Map();
+  const open = [];
+  for (const [message, ms] of stamps) {
+    if (message.startsWith("X ")) open.push({ path: message.slice(2), start: ms, inner: 0 });
+    else if (message.startsWith("X:end ")) {
+      const run = open.pop();
+      if (run?.path !== message.slice(6)) throw new Error(`--phases: unpaired mark ${message}`);
+      const span = ms - run.start;
+      own.set(run.path, (own.get(run.path) ?? 0) + span - run.inner - markMs);
+      calls.set(run.path, (calls.get(run.path) ?? 0) + 1);
+      if (open.length) open[open.length - 1].inner += span + markMs;
+    }
+  }
+  const perCall = own.get("P:nothing") / calls.get("P:nothing");
+  own.delete("P:nothing");
+  const parts = new Map([
+    ["container", at("P:container built") - at("P:container start") - markMs],
+  ]);
+  for (const [path, ms] of own) parts.set(path, ms - perCall * calls.get(path));
+  return parts;
+}
+
+/**
+ * --phases: traced repeat visits, pages alternating: Liftoff, turbine + alloy and the floor
+ * (their script tasks' CPU), and the two probed copies (their parts). Prints the means, the
+ * parts both libraries run (Core, identity, the container literal: the smaller of the two
+ * figures, so the shared cost is not overstated), and what that leaves the engine and the Web
+ * SDK — the parts that differ — against the same floor.
+ */
+async function printPhases(cdp, pages, loads, edgeCalls) {
+  const totals = { liftoff: 0, turbine: 0, floor: 0 };
+  const parts = { liftoff: new Map(), turbine: new Map() };
+  const answered = Object.fromEntries(Object.keys(pages).map((name) => [name, 0]));
+  for (let round = 0; round < loads; round++)
+    for (const [name, { url, script }] of Object.entries(pages)) {
+      const before = edgeCalls.count;
+      const onMain = await traceUnattached(cdp, url, script, true);
+      answered[name] += edgeCalls.count - before;
+      if (name in totals) totals[name] += scriptTaskMs(onMain) / loads;
+      else {
+        const row = parts[name.replace("Probe", "")];
+        for (const [part, ms] of probedParts(onMain))
+          row.set(part, (row.get(part) ?? 0) + ms / loads);
+      }
+    }
+  // Each traced repeat visit follows an untraced first visit: two page views answered.
+  const silent = Object.keys(answered).filter((name) => answered[name] !== 2 * loads);
+  if (silent.length)
+    console.log(`NOT COMPARABLE: pages without an answered interact call per visit: ${silent}`);
+  const { liftoff: L, turbine: T, floor: F } = totals;
+  console.log(
+    `\nrepeat visits, main-thread CPU in script tasks (traced, mean of ${loads}): Liftoff ${L.toFixed(2)} ms, turbine + alloy ${T.toFixed(2)}, floor ${F.toFixed(2)}; above the floor ${(L - F).toFixed(2)} and ${(T - F).toFixed(2)}, share ${((L - F) / (T - F)).toFixed(2)}`,
+  );
+  const paths = [...new Set([...parts.liftoff.keys(), ...parts.turbine.keys()])];
+  const sharedPath = (p) => p === "container" || /^(core|identity)\//.test(p);
+  console.log("| part (ms per repeat visit) | Liftoff | turbine + alloy | counted as shared |");
+  console.log("|---|---:|---:|---:|");
+  let shared = 0;
+  for (const path of paths.sort()) {
+    const a = parts.liftoff.get(path) ?? 0;
+    const b = parts.turbine.get(path) ?? 0;
+    const counted = sharedPath(path) ? Math.max(0, Math.min(a, b)) : 0;
+    shared += counted;
+    console.log(
+      `| ${path} | ${a.toFixed(3)} | ${b.toFixed(3)} | ${sharedPath(path) ? counted.toFixed(3) : "–"} |`,
+    );
+  }
+  console.log(`| **shared, C** | | | **${shared.toFixed(2)}** |`);
+  console.log(
+    `With an engine and a Web SDK that cost nothing, Liftoff's share would be C ÷ (turbine + alloy above the floor) = ${(shared / (T - F)).toFixed(2)}; the parts that differ: Liftoff ${(L - F - shared).toFixed(2)} ms, turbine + alloy ${(T - F - shared).toFixed(2)} ms, ratio ${((L - F - shared) / (T - F - shared)).toFixed(2)}.`,
+  );
 }
 
 /** --trace: medians over `loads` traced first visits of each page. */
@@ -627,7 +834,17 @@ async function main() {
   const filesOrigin = `http://127.0.0.1:${await listen(files)}`;
   // Each page's library file, by the page's name; the bare page has none.
   const libraryFiles = {};
-  if (VARIANTS_FILE) {
+  if (PHASES) {
+    libraries["/liftoff-probe.js"] = withPhaseProbe(libraries["/liftoff.js"]);
+    libraries["/turbine-probe.js"] = withPhaseProbe(libraries["/turbine.js"]);
+    Object.assign(libraryFiles, {
+      liftoff: "liftoff",
+      turbine: "turbine",
+      floor: "floor",
+      liftoffProbe: "liftoff-probe",
+      turbineProbe: "turbine-probe",
+    });
+  } else if (VARIANTS_FILE) {
     libraryFiles.liftoff = "liftoff";
     libraryFiles.again = "liftoff";
     const variants = variantLibraries(libraries["/liftoff.js"], VARIANTS_FILE);
@@ -695,7 +912,7 @@ async function main() {
     const { metrics } = await page.send("Performance.getMetrics");
     return metrics.find((m) => m.name === "ScriptDuration").value * 1000;
   };
-  for (let round = 0; round < LOADS + 1; round++) {
+  for (let round = 0; round < (PHASES ? 0 : LOADS + 1); round++) {
     for (const name of Object.keys(sites)) {
       for (const timeDomain of TIME_DOMAINS) {
         const page = await openPage(cdp, ["Page"]);
@@ -743,6 +960,18 @@ async function main() {
       ],
       LOADS,
     );
+  if (PHASES)
+    await printPhases(
+      cdp,
+      Object.fromEntries(
+        Object.entries(libraryFiles).map(([name, file]) => [
+          name,
+          { url: origins[name], script: `/${file}.js` },
+        ]),
+      ),
+      LOADS,
+      edgeCalls,
+    );
   if (TASKS)
     await printTasks(
       cdp,
@@ -755,8 +984,9 @@ async function main() {
       LOADS,
     );
   await cdp.close();
-  for (const timeDomain of TIME_DOMAINS)
-    printTable(firstVisits[timeDomain], repeatVisits[timeDomain], sent, idCalls, timeDomain);
+  if (!PHASES)
+    for (const timeDomain of TIME_DOMAINS)
+      printTable(firstVisits[timeDomain], repeatVisits[timeDomain], sent, idCalls, timeDomain);
   // A page whose page view never reached an edge skipped work a visitor's page does.
   const silent = [
     "liftoff",
@@ -768,7 +998,7 @@ async function main() {
     "interact",
     "readBack",
   ].filter((name) => name in sent && sent[name] !== 2 * LOADS);
-  if (silent.length)
+  if (silent.length && !PHASES)
     console.log(`NOT COMPARABLE: rows without an answered interact call per visit: ${silent}`);
   for (const site of [...Object.values(sites), vendors]) site.close();
   files.close();
