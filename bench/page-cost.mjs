@@ -72,7 +72,7 @@ if (VARIANTS_FILE && (BREAKDOWN || FLOOR_PARTS || PROFILE || TRACE || TASKS || C
 // turbine + alloy libraries share — the same Core and identity modules, the same container —
 // and so what is left for the parts that differ (the engine and the Web SDK's instance
 // manager). Traced repeat visits of the three pages, and of copies of the two libraries with
-// a probe (PHASE_PROBE) that marks each module's run and each call of a module's export with
+// a probe (phaseProbe.mjs) that marks each module's run and each call of a module's export with
 // console.timeStamp; the thread timestamps of the marks give each part's CPU time. Runs alone:
 // no ScriptDuration table.
 const PHASES = process.argv.includes("--phases");
