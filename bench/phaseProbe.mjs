@@ -33,10 +33,10 @@ export function phaseProbe() {
   const wrapModules = (container) => {
     for (const extension of Object.values(container.extensions || {}))
       for (const [path, module] of Object.entries(extension.modules || {})) {
-        const script = module.script;
+        const run = timed(path, module.script);
         module.script = function (mod, ...rest) {
           try {
-            return timed(path, script).call(this, mod, ...rest);
+            return run.call(this, mod, ...rest);
           } finally {
             const out = mod.exports;
             if (typeof out === "function") mod.exports = timed(path, out);
@@ -92,7 +92,7 @@ export function probedParts(onMain) {
     if (!found) throw new Error(`--phases: no "${message}" mark in the trace`);
     return found[1];
   };
-  // The first marks of a page are slower (cold); the median step of eight after them.
+  // A page's first mark is slower (cold): the median of the eight steps leaves it out.
   const markMs = median(
     [...Array(8).keys()].map((i) => at(`P:calibrate ${i + 1}`) - at(`P:calibrate ${i}`)),
   );
