@@ -53,17 +53,19 @@ function makeCertificate(dir) {
 
 /**
  * deploy/nginx/liftoff.conf for this run: the upstream's servers become `nodes`
- * (`127.0.0.1:PORT`), the TLS server listens on `port`, the port-80 redirect is left out (it
- * would need a privileged port), and the certificate paths point at a fresh self-signed pair.
+ * (`127.0.0.1:PORT`), the TLS servers (the studio's and the public origin's) listen on
+ * `port`, the port-80 redirect is left out (it would need a privileged port), and the
+ * certificate paths point at a fresh self-signed pair. Requests for any other name (the
+ * tests' `127.0.0.1:PORT`) reach the first TLS server, the studio's.
  */
 export function renderConfig(text, { nodes, port, cert, key }) {
   const servers = nodes.map((n) => `    server ${n} max_fails=1 fail_timeout=10s;`).join("\n");
   const out = text
     .replace(/(upstream liftoff \{\n(?:\s*#.*\n)*)(?:\s*server .*\n)+/, `$1${servers}\n`)
     .replace(/server \{\n {4}listen 80;[\s\S]*?\n\}\n\n/, "")
-    .replace("listen 443 ssl;", `listen 127.0.0.1:${port} ssl;`)
-    .replace(/ssl_certificate .*;/, `ssl_certificate ${cert};`)
-    .replace(/ssl_certificate_key .*;/, `ssl_certificate_key ${key};`);
+    .replaceAll("listen 443 ssl;", `listen 127.0.0.1:${port} ssl;`)
+    .replace(/ssl_certificate .*;/g, `ssl_certificate ${cert};`)
+    .replace(/ssl_certificate_key .*;/g, `ssl_certificate_key ${key};`);
   for (const needle of [servers, `listen 127.0.0.1:${port} ssl;`, cert, key])
     if (!out.includes(needle))
       throw new Error(`deploy/nginx/liftoff.conf: could not place ${needle}`);

@@ -5,8 +5,12 @@
  * builds: such a library works only as long as Adobe keeps serving those URLs, which is
  * exactly what stops when a property leaves Launch. A base URL on any other host is the
  * team's own choice and is left alone.
+ *
+ * A hosted file no library folder may serve (an HTML page, say) is a problem too. Saves and
+ * imports refuse one (parsePropertyDocument); this catches what a store kept from before that
+ * check, so no build publishes it (docs/server.md, "Trust boundaries").
  */
-import type { PropertyDocument } from "@liftoff/schema";
+import { hostedFileProblem, type PropertyDocument } from "@liftoff/schema";
 import type { Report } from "./checkModule.ts";
 import { componentWhere, extensionWhere, join } from "./describePlace.ts";
 import { isUrl, twinName } from "./carriedFiles.ts";
@@ -50,6 +54,15 @@ export default function checkCarriedFiles(doc: PropertyDocument, report: Report)
     });
   });
   doc.extensions.forEach((extension, i) => {
+    for (const name of Object.keys(extension.hostedFiles ?? {})) {
+      const problem = hostedFileProblem(name);
+      if (problem)
+        report(
+          join(join(join("extensions", i), "hostedFiles"), name),
+          problem,
+          extensionWhere(extension.name),
+        );
+    }
     const base = extension.hostedLibFilesBaseUrl;
     if (!extension.opaqueModules || base === undefined || !onAdobeCdn(base)) return;
     const carried = extension.hostedFiles ?? {};

@@ -102,6 +102,15 @@ describe("importFolder: a downloaded Launch build", () => {
     expect(report.warnings.filter((w) => /computed name|missing/.test(w))).toEqual([]);
   });
 
+  it("refuses a hosted file a browser would open as a page, naming it", async () => {
+    const dir = tempDir();
+    cpSync(FOLDER, dir, { recursive: true });
+    writeFileSync(join(dir, "BL5a17c0de/hostedLibFiles/EPacmesurvey/y.html"), "<script>1</script>");
+    await expect(importFolder(dir)).rejects.toThrow(
+      'BL5a17c0de/hostedLibFiles/EPacmesurvey/y.html: extension "acme-survey" carries y.html, and a hosted file must be of a type a tag loads (.js, .mjs, .cjs, .json, .map, .css, .txt or .svg); remove it from the folder to import the rest',
+    );
+  });
+
   it("refuses a folder with no library, naming it", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "notes.txt"), "");
@@ -159,6 +168,11 @@ describe("importFiles: the same build held in memory", () => {
     await expect(importFiles([...files, other])).rejects.toMatchObject({
       field: "files",
       message: expect.stringContaining("holds 2 libraries") as unknown,
+    });
+    const page = { path: "BL5a17c0de/hostedLibFiles/EPacmesurvey/y.xml", text: "<x/>" };
+    await expect(importFiles([...files, page])).rejects.toMatchObject({
+      field: "files[3].path",
+      message: expect.stringContaining('extension "acme-survey" carries y.xml') as unknown,
     });
     const broken = [files[1]!, { path: LIBRARY, text: "window.x = 1;" }];
     await expect(importFiles(broken)).rejects.toMatchObject({

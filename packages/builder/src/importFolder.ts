@@ -12,7 +12,13 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
-import type { ImportReport, PropertyDocument } from "@liftoff/schema";
+import {
+  SERVED_FILE_TYPE_LIST,
+  servedFileType,
+  type ImportReport,
+  type PropertyDocument,
+  type PropertyExtension,
+} from "@liftoff/schema";
 import { isUrl, twinName } from "./carriedFiles.ts";
 import { hostedFileNames } from "./checkCarriedFiles.ts";
 import { describeFetch, fetchText } from "./fetchText.ts";
@@ -37,14 +43,26 @@ export interface ImportFilesOptions {
   fetchTimeoutMs?: number;
 }
 
+/**
+ * A file found for the container: `name` as the container asks for it (empty when fetched),
+ * and where it came from — `from` for people (the folder's path, or the URL), `field` for
+ * the API (`files[3].path` for a folder held in memory).
+ */
+interface FoundFile {
+  name: string;
+  text: string;
+  from: string;
+  field: string;
+}
+
 /** Where a file the container names comes from: the folder, else (with `fetch`) its URL. */
 interface FileSource {
-  find(url: string, names: string[]): Promise<{ name: string; text: string } | undefined>;
+  find(url: string, names: string[]): Promise<FoundFile | undefined>;
   /**
    * Every file a build folder holds for one extension (`hostedLibFiles/<EP id>/<name>`): the
    * files Launch hosted for it, whatever names its code computes.
    */
-  hostedFolder?(packageId: string): Array<{ name: string; text: string }>;
+  hostedFolder?(packageId: string): FoundFile[];
 }
 
 /** Every file under `dir`, relative, `/`-separated. */
@@ -121,8 +139,15 @@ function matchingTail(file: string, url: string): number {
   return n;
 }
 
-/** Looks a file up among the folder's `files` by name and trailing folders; `read` gives its text. */
-function folderSource(files: string[], read: (file: string) => string): FileSource {
+/**
+ * Looks a file up among the folder's `files` by name and trailing folders; `read` gives its
+ * text, `fieldOf` the field that names it (the path itself on disk).
+ */
+function folderSource(
+  files: string[],
+  read: (file: string) => string,
+  fieldOf: (file: string) => string = (file) => file,
+): FileSource {
   // Sorted, so ties between candidates fall the same way whatever order the files came in.
   const sorted = [...files].sort();
   return {
@@ -132,7 +157,9 @@ function folderSource(files: string[], read: (file: string) => string): FileSour
         candidates.sort(
           (a, b) => matchingTail(b, url) - matchingTail(a, url) || a.length - b.length,
         );
-        if (candidates[0]) return Promise.resolve({ name, text: read(candidates[0]) });
+        const file = candidates[0];
+        if (file)
+          return Promise.resolve({ name, text: read(file), from: file, field: fieldOf(file) });
       }
       return Promise.resolve(undefined);
     },
@@ -141,7 +168,9 @@ function folderSource(files: string[], read: (file: string) => string): FileSour
       return sorted.flatMap((file) => {
         const at = `/${file}`.indexOf(folder);
         const name = at < 0 ? "" : file.slice(at + folder.length - 1);
-        return name && !name.includes("/") ? [{ name, text: read(file) }] : [];
+        return name && !name.includes("/")
+          ? [{ name, text: read(file), from: file, field: fieldOf(file) }]
+          : [];
       });
     },
   };
@@ -155,6 +184,8 @@ function fetchSource(timeoutMs: number, failures: string[]): FileSource {
         return {
           name: "",
           text: await fetchText(absolute, { timeoutMs, maxBytes: MAX_FILE_BYTES }),
+          from: url,
+          field: url,
         };
       } catch (error) {
         failures.push(describeFetch(url, error));
@@ -224,6 +255,24 @@ async function carryExternalCode(doc: PropertyDocument, report: ImportReport, so
     }
 }
 
+/**
+ * Adds a found file to the extension's hosted files. A file of a type no tag loads (an HTML
+ * page, XML, no extension) stops the import, naming it: served from the library's folder it
+ * could open as a page on the server's origin (docs/server.md, "Trust boundaries").
+ */
+function carryHosted(extension: PropertyExtension, name: string, file: FoundFile) {
+  if (servedFileType(name) === undefined)
+    throw new BuildFilesError(
+      file.field,
+      `${file.from}: extension "${extension.name}" carries ${name}, and a hosted file must be of a type a tag loads (${SERVED_FILE_TYPE_LIST}); ${
+        isUrl(file.from)
+          ? "the extension cannot be carried with it"
+          : "remove it from the folder to import the rest"
+      }`,
+    );
+  extension.hostedFiles = { ...extension.hostedFiles, [name]: file.text };
+}
+
 async function carryHostedFiles(doc: PropertyDocument, report: ImportReport, source: FileSource) {
   for (const extension of doc.extensions) {
     const base = extension.hostedLibFilesBaseUrl;
@@ -232,8 +281,7 @@ async function carryHostedFiles(doc: PropertyDocument, report: ImportReport, sou
     // The folder Launch hosted the extension's files in is named after its package id.
     const packageId = /\/(EP[A-Za-z0-9]+)\/?$/.exec(base)?.[1];
     const bundled = packageId ? (source.hostedFolder?.(packageId) ?? []) : [];
-    for (const file of bundled)
-      extension.hostedFiles = { ...extension.hostedFiles, [file.name]: file.text };
+    for (const file of bundled) carryHosted(extension, file.name, file);
     if (!bundled.length && scripts.some((s) => /getHostedLibFileUrl\(\s*[^"'\s)]/.test(s)))
       report.warnings.push(
         `extension "${extension.name}" calls getHostedLibFileUrl with a computed name; add the files it loads to its hostedFiles`,
@@ -247,7 +295,7 @@ async function carryHostedFiles(doc: PropertyDocument, report: ImportReport, sou
         );
         continue;
       }
-      extension.hostedFiles = { ...extension.hostedFiles, [found.name || name]: found.text };
+      carryHosted(extension, found.name || name, found);
     }
   }
 }
@@ -291,7 +339,11 @@ export async function importFiles(
   const byPath = new Map(files.map((f) => [f.path, f.text]));
   return carryFiles(
     readLibrary(files[index]!, index),
-    folderSource(paths, (path) => byPath.get(path)!),
+    folderSource(
+      paths,
+      (path) => byPath.get(path)!,
+      (path) => `files[${paths.indexOf(path)}].path`,
+    ),
     options,
   );
 }

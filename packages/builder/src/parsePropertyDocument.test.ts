@@ -1,6 +1,7 @@
 import { ValidationErrors } from "@liftoff/schema";
 import { describe, expect, it } from "vitest";
 import { smallProperty } from "../test/fixtureProperty.ts";
+import { join } from "./describePlace.ts";
 import parsePropertyDocument from "./parsePropertyDocument.ts";
 
 /** The `field: problem` lines of the ValidationErrors thrown for `input`. */
@@ -54,5 +55,33 @@ describe("parsePropertyDocument", () => {
     expect(problems(doc)).toEqual([
       'extensions[2].opaqueModules["acme/x.js"].script: expected string, got number',
     ]);
+  });
+
+  // Hosted files are served from the library's folder; one a browser would open as a page
+  // (HTML, XML, no type at all) could run an editor's script on the serving origin.
+  it("takes hosted files only of the types a tag loads, naming each other file", () => {
+    const doc = smallProperty() as unknown as Record<string, any>;
+    const hostedFiles = Object.fromEntries(
+      ["a.js", "a.mjs", "a.cjs", "a.json", "a.js.map", "a.css", "a.txt", "a.svg", "A.MIN.JS"].map(
+        (name) => [name, ""],
+      ),
+    );
+    doc.extensions.push({ name: "acme", hostedFiles });
+    expect(parsePropertyDocument(doc)).toBe(doc);
+    doc.extensions[2].hostedFiles = {
+      "y.html": "<script>alert(1)</script>",
+      "y.HTM": "",
+      "y.xhtml": "",
+      "y.xml": "",
+      y: "",
+      "y.js.html": "",
+      "y.constructor": "",
+    };
+    expect(problems(doc)).toEqual(
+      ["y.html", "y.HTM", "y.xhtml", "y.xml", "y", "y.js.html", "y.constructor"].map(
+        (name) =>
+          `${join("extensions[2].hostedFiles", name)}: expected a file a tag loads (.js, .mjs, .cjs, .json, .map, .css, .txt or .svg); other types could open as a page on the server's origin`,
+      ),
+    );
   });
 });

@@ -4,6 +4,7 @@
  * them reported at once. Semantic checks (modules, settings, tokens…) are validateProperty's.
  */
 import {
+  hostedFileProblem,
   PROPERTY_FORMAT_VERSION,
   ValidationError,
   ValidationErrors,
@@ -16,8 +17,6 @@ import { join } from "./describePlace.ts";
 const STAGES = ["development", "staging", "production"];
 const STORAGE = ["pageview", "session", "visitor"];
 const MODULE_PATH = /^[^/].*\/.*\.js$/;
-/** A hosted file's name: it becomes part of a URL under the library's folder. */
-const HOSTED_FILE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
 
 type Check = (value: unknown, path: string) => void;
 
@@ -114,8 +113,9 @@ function documentCheck(c: ReturnType<typeof createChecker>): Check {
   const hostedFiles: Check = (v, p) => {
     if (!isPlainObject(v)) return c.object(v, p);
     for (const [name, text] of Object.entries(v)) {
-      if (!HOSTED_FILE.test(name))
-        c.fail(join(p, name), "expected a file name of letters, digits, _ . and -");
+      // A URL segment under the library's folder, of a type a tag loads (@liftoff/schema).
+      const problem = hostedFileProblem(name);
+      if (problem) c.fail(join(p, name), problem);
       c.string(text, join(p, name));
     }
   };

@@ -233,6 +233,24 @@ describe("validateProperty", () => {
     ]);
   });
 
+  // A store may hold one saved before saves checked the type; no build publishes it.
+  it("reports a hosted file of a type no library folder serves, so builds refuse it", () => {
+    const problems = problemsOf((doc) => {
+      doc.extensions.push({
+        name: "pixel",
+        opaqueModules: { "pixel/src/lib/a.js": { script: "function(m){m.exports=function(){}}" } },
+        hostedFiles: { "a.js": "", "y.html": "<script>1</script>" },
+      });
+    });
+    expect(problems).toEqual([
+      {
+        path: 'extensions[2].hostedFiles["y.html"]',
+        message: expect.stringContaining("expected a file a tag loads (.js") as unknown,
+        where: 'extension "pixel"',
+      },
+    ]);
+  });
+
   describe("disabled items (unfinished work: kept, never built)", () => {
     const unfinished = (doc: PropertyDocument) => {
       doc.rules[2]!.actions.push({

@@ -9,5 +9,11 @@ export { LIBRARY_RESOURCE_KINDS, RESOURCE_KINDS, ROLES, SETTINGS_RESOURCE_ID } f
 export type * from "./api.ts";
 export { holdsRegex, regexProblem } from "./regexSettings.ts";
 export { PREVIEW_MAX_MS, PREVIEW_PARAM } from "./preview.ts";
+export {
+  hostedFileProblem,
+  SERVED_FILE_TYPE_LIST,
+  SERVED_FILE_TYPES,
+  servedFileType,
+} from "./servedFiles.ts";
 export type * from "./preview.ts";
 export { bool, inGroup, label } from "./settingsFields.ts";

@@ -14,6 +14,8 @@ export interface ApiContext {
   publisher: Publisher;
   /** The edge's datastream cache: a change through the API applies at once on this node. */
   datastreams: DatastreamCache;
+  /** Where pages load libraries from (`--public-origin`); unset, the origin the client used. */
+  publicOrigin?: string;
 }
 
 /** The signed-in user's name (the access hook sets it before any handler runs). */

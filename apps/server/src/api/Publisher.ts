@@ -9,6 +9,7 @@ import {
   type ResourceKind,
   type ResourceRef,
   type Stage,
+  servedFileType,
 } from "@liftoff/schema";
 import {
   documentOf,
@@ -65,18 +66,6 @@ export function cacheControlFor(stage: Stage, document: PropertyDocument): strin
   if (stage === "development") return "no-cache";
   const maxAge = document.property.settings.libraryMaxAge ?? DEFAULT_LIBRARY_MAX_AGE;
   return maxAge === 0 ? "no-cache" : `public, max-age=${maxAge}`;
-}
-
-/** The content type of a published file, by its extension (hosted files are mostly scripts). */
-export function contentTypeOf(fileName: string): string {
-  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  const types: Record<string, string> = {
-    js: "application/javascript; charset=utf-8",
-    json: "application/json; charset=utf-8",
-    css: "text/css; charset=utf-8",
-    html: "text/html; charset=utf-8",
-  };
-  return types[extension ?? ""] ?? "text/plain; charset=utf-8";
 }
 
 const isLibraryKind = (kind: string): kind is LibraryResourceKind =>
@@ -442,7 +431,9 @@ export class Publisher {
     const file = (fileName: string, text: string): BuiltFile => ({
       environmentId: env.id,
       fileName,
-      contentType: contentTypeOf(fileName),
+      // Validation refused every other type before the build (checkCarriedFiles); the
+      // library routes serve by the same map and never serve anything else.
+      contentType: servedFileType(fileName) ?? "application/octet-stream",
       body: Buffer.from(text),
       cacheControl: cacheControlFor(stage, headDocument),
     });

@@ -47,7 +47,7 @@ it("a build publishes the files an imported property carries, served beside its 
     const res = await app.inject({ url: `${base}/hosted/acme-survey/${name}` });
     expect(res.statusCode, name).toBe(200);
     expect(res.body).toBe(hostedFile);
-    expect(res.headers["content-type"]).toContain("application/javascript");
+    expect(res.headers["content-type"]).toContain("text/javascript");
     expect(res.headers["cache-control"]).toBe("no-cache");
   }
   const code = await app.inject({ url: `${base}/hosted/core/${rc}` });
@@ -83,7 +83,7 @@ it("a preview reads the files of the state it previews, before any build publish
     document.extensions.find((e) => e.name === "acme-survey")!.hostedFiles!["lib.js"],
   );
   expect(hosted.headers["cache-control"]).toBe("no-store");
-  expect(hosted.headers["content-type"]).toContain("application/javascript");
+  expect(hosted.headers["content-type"]).toContain("text/javascript");
   const code = await app.inject({ url: `${folder}/core/${rc}` });
   expect(code.statusCode).toBe(200);
   expect(code.body).toContain("_satellite.__registerScript(document.currentScript.src,");

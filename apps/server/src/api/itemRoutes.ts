@@ -23,6 +23,7 @@ import {
   text,
 } from "./apiSchemas.ts";
 import { newId, paramsOf, revisionOf } from "./requestParts.ts";
+import refuseHostedFiles from "./refuseHostedFiles.ts";
 import refuseUsedExtension from "./refuseUsedExtension.ts";
 
 type Component = PropertyRuleEvent | PropertyRuleCondition | PropertyRuleAction;
@@ -223,6 +224,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
         const extension = memberOf(request, "extension");
         if (extension.name !== undefined && extension.name !== name)
           throw apiProblems.invalidField("extension.name", `must match the URL (${name})`);
+        refuseHostedFiles(extension, "extension");
         const exists = document.extensions.some((e) => e.name === name);
         putResource(document, "extension", { ...extension, name });
         return {

@@ -19,7 +19,9 @@ function environmentInfo(
   pointers: EnvironmentPointer[],
   libraries: LibraryRecord[],
 ): EnvironmentInfo {
-  const libraryUrl = `${originOf(request)}/libs/${document.property.id}/${env.id}/${LIBRARY_FILE}`;
+  // With a public origin, sites load libraries from it, never from the studio's origin.
+  const origin = ctx.publicOrigin ?? originOf(request);
+  const libraryUrl = `${origin}/libs/${document.property.id}/${env.id}/${LIBRARY_FILE}`;
   const pointer = pointers.find((p) => p.environmentId === env.id);
   const served = pointer && libraries.find((l) => l.id === pointer.libraryId);
   const holder = libraries.find((l) =>

@@ -1,5 +1,5 @@
+import { SERVED_FILE_TYPE_LIST, servedFileType } from "@liftoff/schema";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { contentTypeOf } from "../api/Publisher.ts";
 import { problems } from "../http/problems.ts";
 import type { PreviewLibrary } from "../preview/previewLibrary.ts";
 import type { Store } from "../storage/Store.ts";
@@ -19,6 +19,29 @@ export const HOST_NOT_ALLOWED =
   "This library is not authorized for this domain. Please contact your CSM for more information.";
 
 /**
+ * Sent with every answer under /libs/ (docs/server.md, "Trust boundaries"). The files are the
+ * site owner's code, loaded by tags as scripts, stylesheets, JSON or images; none is a page.
+ * `nosniff` keeps a browser to the declared type, and the policy makes a file opened by itself
+ * (an SVG, a text file) an opaque-origin document that runs no script and loads nothing, so it
+ * can never act on the studio's origin. A policy on a script or stylesheet response does not
+ * affect the page that loads it.
+ */
+export const LIBRARY_FILE_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "sandbox; default-src 'none'",
+} as const;
+
+const libraryFileHeaders = (
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+) => {
+  reply.headers(LIBRARY_FILE_HEADERS);
+  done(null, payload);
+};
+
+/**
  * Built libraries at stable per-environment URLs, Launch-like:
  * `/libs/{propertyId}/{environmentId}/{file}` (e.g. `launch.min.js`). A publish replaces the
  * bytes behind the same URL. Development files are `no-cache` (every load revalidates with
@@ -30,13 +53,16 @@ export const HOST_NOT_ALLOWED =
  * `hosted/<extension>/<file>` beside the library are the files the property carries (hosted
  * files, external custom code), published with each build and cached like its library;
  * `preview-<id>/hosted/<extension>/<file>` are those of a preview session's build.
+ * Only the types of @liftoff/schema's SERVED_FILE_TYPES are served, with that map's content
+ * type (whatever a store kept from an older release), and every answer here carries
+ * LIBRARY_FILE_HEADERS.
  */
 export default function registerLibraryRoutes(
   app: FastifyInstance,
   store: Store,
   preview?: PreviewLibrary,
 ): void {
-  app.get("/libs/allowed-hosts.json", async (_request, reply) =>
+  app.get("/libs/allowed-hosts.json", { onSend: libraryFileHeaders }, async (_request, reply) =>
     reply.header("cache-control", "no-cache").send({ hosts: await store.hosts.list() }),
   );
 
@@ -57,6 +83,11 @@ export default function registerLibraryRoutes(
           field,
         });
     }
+    const type = servedFileType(fileName!);
+    if (type === undefined)
+      throw problems.notFound(
+        `No file ${fileName}: a library's folder serves only ${SERVED_FILE_TYPE_LIST} files.`,
+      );
     const hosts = await store.hosts.list();
     const host = request.hostname.replace(/:\d+$/, "").toLowerCase();
     if (hosts.length > 0 && !hosts.includes(host))
@@ -68,20 +99,17 @@ export default function registerLibraryRoutes(
       );
     const previewId = extension === undefined ? PREVIEW_FILE.exec(fileName!)?.[1] : undefined;
     const uncached = () =>
-      reply
-        .header("cache-control", "no-store")
-        .header("access-control-allow-origin", "*")
-        .header("x-content-type-options", "nosniff");
+      reply.header("cache-control", "no-store").header("access-control-allow-origin", "*");
     if (preview && previewId !== undefined)
       return uncached()
-        .type("text/javascript; charset=utf-8")
+        .type(type)
         .send(await preview.script(propertyId!, environmentId!, previewId));
     if (previewFolder !== undefined) {
       const path = `${previewFolder}/hosted/${extension!}/${fileName!}`;
       const text = await preview?.file(propertyId!, environmentId!, previewFolder.slice(8), path);
       if (text === undefined)
         throw problems.notFound(`No file ${path} for an active preview of ${propertyId}.`);
-      return uncached().type(contentTypeOf(fileName!)).send(text);
+      return uncached().type(type).send(text);
     }
     // Carried files are stored under their path beside the library (Publisher.buildInto).
     const stored = extension === undefined ? fileName! : `hosted/${extension}/${fileName!}`;
@@ -92,8 +120,7 @@ export default function registerLibraryRoutes(
       .header("etag", file.etag)
       .header("last-modified", file.publishedAt.toUTCString())
       .header("cache-control", file.cacheControl)
-      .header("access-control-allow-origin", "*")
-      .header("x-content-type-options", "nosniff");
+      .header("access-control-allow-origin", "*");
     const ifNoneMatch = request.headers["if-none-match"];
     if (
       ifNoneMatch &&
@@ -102,9 +129,14 @@ export default function registerLibraryRoutes(
         .some((t) => t === file.etag || t === `W/${file.etag}` || t === "*")
     )
       return reply.code(304).send();
-    return reply.type(file.contentType).send(file.body);
+    return reply.type(type).send(file.body);
   };
-  app.get("/libs/:propertyId/:environmentId/:fileName", serve);
-  app.get("/libs/:propertyId/:environmentId/hosted/:extension/:fileName", serve);
-  app.get("/libs/:propertyId/:environmentId/:previewFolder/hosted/:extension/:fileName", serve);
+  const files = { onSend: libraryFileHeaders };
+  app.get("/libs/:propertyId/:environmentId/:fileName", files, serve);
+  app.get("/libs/:propertyId/:environmentId/hosted/:extension/:fileName", files, serve);
+  app.get(
+    "/libs/:propertyId/:environmentId/:previewFolder/hosted/:extension/:fileName",
+    files,
+    serve,
+  );
 }
