@@ -11,4 +11,8 @@ export default defineConfig({
   preview: { host: "127.0.0.1" },
   // CodeMirror's lazy chunk is ~500 kB raw (165 kB gzip); it loads only with custom code.
   build: { outDir: "dist", emptyOutDir: true, chunkSizeWarningLimit: 600 },
+  // The server answers every copy of index.html with a fresh nonce in place of this
+  // placeholder, and a Content-Security-Policy naming it (CSP_NONCE_PLACEHOLDER in
+  // apps/server/src/http/securityHeaders.ts, which must say the same).
+  html: { cspNonce: "__LIFTOFF_CSP_NONCE__" },
 });

@@ -19,10 +19,15 @@ export function eventStreams(app: FastifyInstance, heartbeatMs: number) {
     onEnd: () => void,
   ): void {
     const res = reply.raw;
+    // A hijacked reply's head is written here, not by Fastify: the headers hooks set on the
+    // reply (X-Request-Id, the /api headers of http/securityHeaders.ts) are copied into it.
+    const set = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
     reply.hijack();
     res.writeHead(200, {
+      ...Object.fromEntries(set),
       "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache",
+      // A stream is never stored by a cache, as no other /api answer is.
+      "cache-control": "no-store",
       connection: "keep-alive",
       "x-accel-buffering": "no",
     });

@@ -8,6 +8,7 @@ import { linter, lintGutter, type Diagnostic } from "@codemirror/lint";
 import { EditorView, basicSetup } from "codemirror";
 import { useEffect, useMemo, useRef } from "react";
 import { codeSyntaxProblem } from "./codeSyntaxProblem.ts";
+import { cspNonce } from "./cspNonce.ts";
 import FieldProblems from "./FieldProblems.tsx";
 import { matchTokens, tokenQueryAt } from "./tokens.ts";
 
@@ -82,6 +83,8 @@ export default function CodeEditor({
         linter(syntaxDiagnostics, { delay: 300 }),
         lintGutter(),
         autocompletion({ override: [tokenSource(tokens)] }),
+        // CodeMirror writes its theme into a <style> element; the policy admits it by nonce.
+        EditorView.cspNonce.of(cspNonce()),
         EditorView.editable.of(!readOnly),
         EditorView.contentAttributes.of({
           ...(id ? { id } : {}),
