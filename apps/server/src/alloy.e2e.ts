@@ -53,10 +53,10 @@ test.beforeAll(async ({ playwright, launchOptions }) => {
   // A second server whose writes block until released, with room for one queued event, so a
   // genuine queue-full 503 reaches alloy.
   busyStore = new SqliteStore(join(dir, "busy.db"));
-  const append = busyStore.events.appendBatch.bind(busyStore.events);
-  busyStore.events.appendBatch = async (events) => {
+  const append = busyStore.events.appendRequests.bind(busyStore.events);
+  busyStore.events.appendRequests = async (requests, windowMs) => {
     if (releaseBusy === undefined) await new Promise<void>((r) => (releaseBusy = r));
-    return append(events);
+    return append(requests, windowMs);
   };
   busyApp = createApp({
     store: busyStore,

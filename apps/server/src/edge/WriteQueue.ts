@@ -1,9 +1,9 @@
 import { problems } from "../http/problems.ts";
-import type { NewEvent } from "../storage/Store.ts";
+import type { NewEvent, NewRequest, RequestOutcome } from "../storage/Store.ts";
 
 interface Pending {
-  events: NewEvent[];
-  resolve: () => void;
+  request: NewRequest;
+  resolve: (outcome: RequestOutcome) => void;
   reject: (error: Error) => void;
 }
 
@@ -37,6 +37,8 @@ export const defaultWriteQueueOptions: WriteQueueOptions = {
 export class WriteQueue {
   private pending: Pending[] = [];
   private queued = 0;
+  /** Requests waiting or in flight (a request may hold no events but still has a key to write). */
+  private waiting = 0;
   private inFlight = 0;
   private scheduled = false;
   private idle: (() => void) | undefined;
@@ -44,8 +46,13 @@ export class WriteQueue {
 
   private readonly options: WriteQueueOptions;
 
+  /**
+   * `append` writes a batch of requests in one transaction and answers each one's outcome
+   * (`EventRepository.appendRequests`: a request whose key was already stored writes
+   * nothing); `onCommitted` hears the events that were stored.
+   */
   constructor(
-    private readonly append: (events: NewEvent[]) => Promise<void>,
+    private readonly append: (requests: NewRequest[]) => Promise<RequestOutcome[]>,
     options: Partial<WriteQueueOptions> = {},
     private readonly onCommitted: (events: NewEvent[]) => void = () => undefined,
   ) {
@@ -57,16 +64,21 @@ export class WriteQueue {
     return this.queued;
   }
 
-  /** Resolves once the events are committed; rejects with 503 when full or shutting down. */
-  enqueue(events: NewEvent[]): Promise<void> {
+  /**
+   * Resolves once the request's transaction is committed, with its outcome (stored, or its
+   * key was already stored); rejects with 503 when full or shutting down.
+   */
+  enqueue(request: NewRequest): Promise<RequestOutcome> {
+    const { events } = request;
     const retry = { headers: { "retry-after": String(this.options.retryAfterSeconds) } };
     if (this.closed)
       return Promise.reject(problems.overloaded("The server is shutting down.", retry));
     if (this.queued + events.length > this.options.maxQueuedEvents)
       return Promise.reject(problems.overloaded("The write queue is full; retry later.", retry));
     this.queued += events.length;
+    this.waiting++;
     return new Promise((resolve, reject) => {
-      this.pending.push({ events, resolve, reject });
+      this.pending.push({ request, resolve, reject });
       this.schedule();
     });
   }
@@ -74,7 +86,7 @@ export class WriteQueue {
   /** Stops taking work and waits until everything queued is written. */
   async drain(): Promise<void> {
     this.closed = true;
-    if (this.queued === 0) return;
+    if (this.waiting === 0) return;
     await new Promise<void>((done) => (this.idle = done));
   }
 
@@ -95,9 +107,10 @@ export class WriteQueue {
       let count = 0;
       while (this.pending.length > 0) {
         const next = this.pending[0]!;
-        if (batch.length > 0 && count + next.events.length > this.options.maxBatchEvents) break;
+        const size = next.request.events.length;
+        if (batch.length > 0 && count + size > this.options.maxBatchEvents) break;
         batch.push(this.pending.shift()!);
-        count += next.events.length;
+        count += size;
       }
       this.inFlight++;
       void this.write(batch, count);
@@ -105,20 +118,27 @@ export class WriteQueue {
   }
 
   private async write(batch: Pending[], count: number): Promise<void> {
-    const events = batch.length === 1 ? batch[0]!.events : batch.flatMap((p) => p.events);
     try {
-      await this.append(events);
+      const outcomes = await this.append(batch.map((p) => p.request));
+      if (outcomes.length !== batch.length)
+        throw new Error(`append answered ${outcomes.length} outcomes for ${batch.length} requests`);
       this.queued -= count;
-      for (const p of batch) p.resolve();
-      this.onCommitted(events);
+      this.waiting -= batch.length;
+      batch.forEach((p, i) => p.resolve(outcomes[i]!));
+      // Only what this commit stored: a retry's events were published when first stored.
+      const stored = batch.filter((_, i) => outcomes[i]!.stored);
+      const events =
+        stored.length === 1 ? stored[0]!.request.events : stored.flatMap((p) => p.request.events);
+      if (events.length > 0) this.onCommitted(events);
     } catch (error) {
       this.queued -= count;
+      this.waiting -= batch.length;
       const err = error instanceof Error ? error : new Error(String(error));
       for (const p of batch) p.reject(err);
     }
     this.inFlight--;
     // What arrived during the commit goes at once: it has already waited a whole commit.
     if (this.pending.length > 0) this.send();
-    else if (this.queued === 0) this.idle?.();
+    else if (this.waiting === 0) this.idle?.();
   }
 }

@@ -20,6 +20,11 @@ export interface Outcome {
   requestId: string;
   orgId: string;
   ecid: string;
+  /**
+   * The identity cookie's write time (epoch ms): now, or a retried request's first answer's
+   * time, so the retry's answer is the same bytes.
+   */
+  writtenAt: number;
   /** The consent cookie's new value, after a `privacy/set-consent`. */
   consentCookie: string | undefined;
   /** `meta.state.domain`: the page's cookie domain, for the first-party Set-Cookie. */
@@ -64,7 +69,7 @@ export default function buildResponse(
   const stored: CookieOut[] = [
     {
       key: cookieName(orgId, "identity"),
-      value: encodeIdentityCookie(ecid),
+      value: encodeIdentityCookie(ecid, outcome.writtenAt),
       maxAge: IDENTITY_MAX_AGE,
     },
     { key: cookieName(orgId, "cluster"), value: locationHint, maxAge: CLUSTER_MAX_AGE },

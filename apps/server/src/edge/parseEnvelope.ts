@@ -1,4 +1,5 @@
 import { problems } from "../http/problems.ts";
+import { unstorable } from "../http/unstorableStrings.ts";
 
 export type EdgeAction = "interact" | "collect" | "identity/acquire" | "privacy/set-consent";
 
@@ -48,9 +49,6 @@ const fieldOf = (path: (string | number)[]) =>
     (acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p),
     "",
   ) || "body";
-
-/** U+0000, or a surrogate half without its partner. */
-const unstorable = (text: string) => text.includes("\u0000") || !text.isWellFormed();
 
 // The only ways JSON text can spell U+0000 or a surrogate half (besides the raw character).
 const ESCAPED_UNSTORABLE = /\\u(?:0000|[dD][89a-fA-F])/;

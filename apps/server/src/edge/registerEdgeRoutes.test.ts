@@ -24,29 +24,34 @@ afterEach(async () => {
 describe("POST /ee/v1/interact", () => {
   it("mints an ECID, answers alloy's handle shape with cookies and CORS, and stores the events", async () => {
     app = testApp();
-    const res = await post(app, "v1/interact", {
-      events: [
-        pageView("pc:home", {
-          _experience: {
-            analytics: { event1to100: { event9: { value: 1 }, event1: { value: 1 } } },
-          },
-        }),
-        {
-          xdm: {
-            eventType: "web.webinteraction.linkClicks",
-            web: {
-              webInteraction: {
-                type: "download",
-                URL: "https://www.example.test/a.pdf",
-                name: "a.pdf",
+    const res = await post(
+      app,
+      "v1/interact",
+      {
+        events: [
+          pageView("pc:home", {
+            _experience: {
+              analytics: { event1to100: { event9: { value: 1 }, event1: { value: 1 } } },
+            },
+          }),
+          {
+            xdm: {
+              eventType: "web.webinteraction.linkClicks",
+              web: {
+                webInteraction: {
+                  type: "download",
+                  URL: "https://www.example.test/a.pdf",
+                  name: "a.pdf",
+                },
               },
             },
           },
-        },
-      ],
-      query: { identity: { fetch: ["ECID"] } },
-      meta: { state: { domain: "example.test", cookiesEnabled: true } },
-    });
+        ],
+        query: { identity: { fetch: ["ECID"] } },
+        meta: { state: { domain: "example.test", cookiesEnabled: true } },
+      },
+      { query: `configId=${DS}&requestId=0f6a5e1c-1111-4222-8333-444455556666` },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("application/json");
     expect(res.headers["access-control-allow-origin"]).toBe(ORIGIN);
@@ -346,7 +351,7 @@ describe("edge errors", () => {
 
   it("turns a storage failure into a logged 500 without internals", async () => {
     const store = new SqliteStore(":memory:");
-    store.events.appendBatch = () => Promise.reject(new Error("SQLITE_FULL secret /var/lib/x"));
+    store.events.appendRequests = () => Promise.reject(new Error("SQLITE_FULL secret /var/lib/x"));
     app = testApp({ store });
     const res = await post(app, "v1/interact", { events: [pageView()] });
     expect(res.statusCode).toBe(500);
@@ -358,12 +363,12 @@ describe("edge errors", () => {
 
   it("drains queued writes on close: in-flight requests are answered 200 and stored", async () => {
     const store = new SqliteStore(":memory:");
-    const append = store.events.appendBatch.bind(store.events);
+    const append = store.events.appendRequests.bind(store.events);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    store.events.appendBatch = async (events) => {
+    store.events.appendRequests = async (requests, windowMs) => {
       await gate;
-      return append(events);
+      return append(requests, windowMs);
     };
     app = testApp({ store });
     const origin = await app.listen({ port: 0, host: "127.0.0.1" });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { problems } from "../http/problems.ts";
 import type { RateLimiter } from "../http/RateLimiter.ts";
+import type { EventRepository, RequestKey } from "../storage/Store.ts";
 import buildResponse from "./buildResponse.ts";
 import checkOrigin from "./checkOrigin.ts";
 import consentToCookie from "./consentToCookie.ts";
@@ -10,7 +11,8 @@ import parseCookieHeader from "./parseCookieHeader.ts";
 import parseEnvelope, { type EdgeAction, type EnvelopeLimits } from "./parseEnvelope.ts";
 import resolveDatastream from "./resolveDatastream.ts";
 import resolveEcid from "./resolveEcid.ts";
-import storeEvents from "./storeEvents.ts";
+import startRequestKeySweep from "./startRequestKeySweep.ts";
+import storeEvents, { requestFingerprint } from "./storeEvents.ts";
 import type { WriteQueue } from "./WriteQueue.ts";
 
 export interface EdgeOptions {
@@ -21,12 +23,28 @@ export interface EdgeOptions {
   regionId: number;
   bodyLimit: number;
   limits: EnvelopeLimits;
+  /**
+   * How long a stored request's key answers its retries (docs/server.md, Retries): a request
+   * with the same datastream and `requestId` within this many ms is answered as the first was
+   * and stores nothing. Default 24 h (`DEFAULT_RETRY_WINDOW_MS`).
+   */
+  retryWindowMs: number;
+  /**
+   * The clock request keys and the identity cookie's write time are stamped with (tests move
+   * it past the window).
+   */
+  now: () => number;
 }
+
+/** 24 hours: far beyond any client's or proxy's retries, and a day of keys to keep. */
+export const DEFAULT_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface EdgeDeps {
   datastreams: DatastreamCache;
   queue: WriteQueue;
   rateLimiter: RateLimiter | undefined;
+  /** Where request keys past the retry window are deleted (`startRequestKeySweep`). */
+  requestKeys?: Pick<EventRepository, "removeRequestKeysBefore">;
 }
 
 const ACTIONS: EdgeAction[] = ["interact", "collect", "identity/acquire", "privacy/set-consent"];
@@ -56,6 +74,25 @@ export default function registerEdgeRoutes(
 ): void {
   const base = `/${options.basePath.replace(/^\/+|\/+$/g, "")}/`;
   const edgeHeader = `${options.locationHint.toUpperCase()};${options.regionId}`;
+  const windowHours = Math.round((options.retryWindowMs / 3_600_000) * 100) / 100;
+  const keys = deps.requestKeys;
+  if (keys) {
+    // Once the schema is migrated (the app is ready), until the app closes. Not awaited: a
+    // backlog of old keys (a node down for days) must not hold the start.
+    let sweep: { stop(): void } | undefined;
+    app.addHook("onReady", (done) => {
+      sweep = startRequestKeySweep(keys, {
+        windowMs: options.retryWindowMs,
+        now: options.now,
+        log: (err, message) => app.log.error({ err }, message),
+      });
+      done();
+    });
+    app.addHook("onClose", (_instance, done) => {
+      sweep?.stop();
+      done();
+    });
+  }
 
   void app.register((scope, _opts, done) => {
     scope.addHook("onRequest", (request, reply, next) => {
@@ -104,7 +141,10 @@ export default function registerEdgeRoutes(
       action: EdgeAction | "media",
     ): Promise<FastifyReply> {
       takeRateToken(request);
-      const { datastream, requestId } = await resolveDatastream(request.query, deps.datastreams);
+      const { datastream, requestId, named } = await resolveDatastream(
+        request.query,
+        deps.datastreams,
+      );
       checkOrigin(request.headers.origin, datastream);
       // Media Analytics pings are accepted and acknowledged; they are not stored yet.
       if (action === "media") return reply.code(204).header("x-adobe-edge", edgeHeader).send();
@@ -117,23 +157,49 @@ export default function registerEdgeRoutes(
       const consentCookie =
         action === "privacy/set-consent" ? consentToCookie(envelope.consent) : undefined;
       // The body is text here: parseEnvelope accepted it (createApp's parser decodes it).
-      if (action === "interact" || action === "collect")
-        await storeEvents(deps.queue, envelope.events, {
+      const body = request.body as string;
+      const at = options.now();
+      let answered = { ecid, writtenAt: at };
+      if (action === "interact" || action === "collect") {
+        const fingerprint = named ? requestFingerprint(action, body) : undefined;
+        const outcome = await storeEvents(deps.queue, envelope.events, {
           datastream,
           requestId,
           ecid,
-          body: request.body as string,
+          body,
+          ...(fingerprint ? { keyed: { fingerprint, at } } : {}),
         });
+        // A retry of a stored request: nothing was stored again; answer as the first was.
+        if (!outcome.stored) answered = firstAnswer(outcome.first, fingerprint);
+      }
       return buildResponse(request, reply, {
         action,
         requestId,
         orgId: datastream.orgId,
-        ecid,
+        ...answered,
         consentCookie,
         domain: envelope.meta.state?.domain,
         locationHint: options.locationHint,
         edgeHeader,
       });
+    }
+
+    /**
+     * What the first request was answered with: its ECID and the identity cookie's write
+     * time (its key's time). A different request that reuses a stored request's id (another
+     * endpoint or body) is refused: storing it would need a second key, and answering it as
+     * the first would drop its events without a word.
+     */
+    function firstAnswer(
+      first: RequestKey,
+      fingerprint: string | undefined,
+    ): { ecid: string; writtenAt: number } {
+      if (first.fingerprint !== fingerprint)
+        throw problems.invalidQuery(
+          `requestId: "${first.requestId}" was already used by another request to this datastream (another endpoint or body) within the last ${windowHours} h; send a new requestId.`,
+          { field: "requestId" },
+        );
+      return { ecid: first.ecid, writtenAt: first.receivedAt.getTime() };
     }
 
     // Per client address, before anything else is read: a flood costs one map lookup each.

@@ -10,6 +10,11 @@ export interface ResolvedDatastream {
   datastream: Datastream;
   /** The caller's `requestId` (alloy sends a UUID), else a new one; echoed in the answer. */
   requestId: string;
+  /**
+   * Whether the caller sent `requestId`: only then is it a key that makes a retry of a stored
+   * request store nothing again (docs/server.md, Retries).
+   */
+  named: boolean;
 }
 
 /**
@@ -34,5 +39,7 @@ export default async function resolveDatastream(
     throw problems.invalidDatastream(`configId: datastream "${configId}" does not exist.`, {
       field: "configId",
     });
-  return { datastream, requestId: typeof requestId === "string" ? requestId : randomUUID() };
+  return typeof requestId === "string"
+    ? { datastream, requestId, named: true }
+    : { datastream, requestId: randomUUID(), named: false };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import createApp, { type AppOptions, type LiftoffApp } from "../createApp.ts";
 import type { Datastream } from "../storage/Store.ts";
 
@@ -38,6 +39,11 @@ export const pageView = (name = "pc:home", extra: Record<string, unknown> = {}) 
   data: { custom: 1 },
 });
 
+/**
+ * Posts to the edge as alloy does: `configId` and a new `requestId` each time unless `query`
+ * says otherwise (a repeated `requestId` is a retry, answered from the first: server.md,
+ * Retries).
+ */
 export function post(
   app: LiftoffApp,
   path: string,
@@ -46,7 +52,7 @@ export function post(
 ) {
   return app.inject({
     method: "POST",
-    url: `/ee/${path}?${options.query ?? `configId=${DS}&requestId=0f6a5e1c-1111-4222-8333-444455556666`}`,
+    url: `/ee/${path}?${options.query ?? `configId=${DS}&requestId=${randomUUID()}`}`,
     headers: { "content-type": "text/plain; charset=UTF-8", origin: ORIGIN, ...options.headers },
     payload: typeof body === "string" ? body : JSON.stringify(body),
   });

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import createApp from "../createApp.ts";
 import { pageView, post, testDatastreams } from "../edge/testApp.ts";
 import useTestPostgres from "./testPostgres.ts";
+import { ADMIN_PASSWORD, apiApp, signIn } from "../api/testSupport.ts";
+import { UNSTORABLE_MESSAGE } from "../http/unstorableStrings.ts";
 import { PostgresStore } from "./PostgresStore.ts";
 import pg from "pg";
 import { latestVersion, migrations } from "./migrations.ts";
@@ -31,6 +33,36 @@ describe("the edge on PostgreSQL", () => {
       const bad = await post(app, "v1/interact", '{"events":[{"xdm":{},"data":{"s":"\\u0000"}}]}');
       expect(bad.statusCode).toBe(400);
       expect(await store.events.count()).toBe(3);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+});
+
+describe("the studio API on PostgreSQL", () => {
+  it("refuses NUL and lone surrogates as SQLite does (400 naming the field, never a 500)", async () => {
+    const store = new PostgresStore(cluster.url(), { schema: cluster.schema("api"), max: 2 });
+    const app = apiApp({ store });
+    try {
+      const admin = await signIn(app, "admin", ADMIN_PASSWORD);
+      const create = (payload: string) =>
+        admin.call("POST", "/api/properties", payload, { "content-type": "application/json" });
+      for (const name of ["a\\u0000b", "\\ud800"]) {
+        const res = await create(`{"name":"${name}"}`);
+        expect(res.statusCode, name).toBe(400);
+        expect(res.json<{ errors: unknown[] }>().errors).toEqual([
+          { path: "name", message: UNSTORABLE_MESSAGE },
+        ]);
+      }
+      const audit = await admin.call("GET", "/api/audit?propertyId=PR%00");
+      expect(audit.statusCode).toBe(400);
+      expect(await store.authoring.listProperties()).toEqual([]);
+      // What the rule accepts is stored and read back as sent.
+      const name = "a\uFFFDb\u0001 \u{1F600}";
+      const created = await create(JSON.stringify({ name }));
+      expect(created.statusCode).toBe(201);
+      expect((await store.authoring.listProperties())[0]!.name).toBe(name);
     } finally {
       await app.close();
       await store.close();

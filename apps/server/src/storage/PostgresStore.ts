@@ -19,7 +19,10 @@ import type {
   EventFilter,
   LibraryFile,
   NewEvent,
+  NewRequest,
   ReportQuery,
+  RequestKey,
+  RequestOutcome,
   ReportTable,
   Store,
   StoredEvent,
@@ -32,6 +35,7 @@ import {
 } from "./eventColumns.ts";
 import eventWhere from "./eventWhere.ts";
 import { DayPartitions, isMissingPartition, utcDay } from "./DayPartitions.ts";
+import { outcomesOf, planKeys, type KeyPlan } from "./requestKeys.ts";
 
 interface EventRow extends EventValueRow {
   id: string;
@@ -232,11 +236,90 @@ export class PostgresStore implements Store {
     await this.pool.end();
   }
 
-  /** One transaction for a batch whose day partitions exist. */
-  private async insertBatch(events: NewEvent[]): Promise<void> {
+  /**
+   * Inserts the batch's keys (in `plan.keys` order, the same lock order on every node) and
+   * answers those already stored within the window, by index. A key another transaction is
+   * inserting makes this insert wait for that transaction: once it commits, the key is
+   * "already stored" here (READ COMMITTED: the next statement sees it); if it rolls back, it
+   * is inserted here.
+   */
+  private async insertKeys(
+    client: pg.PoolClient,
+    keys: RequestKey[],
+    windowMs: number,
+  ): Promise<Map<number, RequestKey>> {
+    const taken = new Map<number, RequestKey>();
+    if (keys.length === 0) return taken;
+    const inserted = new Set<string>();
+    for (let start = 0; start < keys.length; start += ROWS_PER_INSERT) {
+      const chunk = keys.slice(start, start + ROWS_PER_INSERT);
+      const { rows } = await client.query<{ datastream_id: string; request_id: string }>(
+        `INSERT INTO request_keys (datastream_id, request_id, fingerprint, ecid, received_ms)
+           VALUES ${tuples(chunk.length, 5)}
+           ON CONFLICT (datastream_id, request_id) DO UPDATE SET fingerprint = EXCLUDED.fingerprint,
+           ecid = EXCLUDED.ecid, received_ms = EXCLUDED.received_ms
+           WHERE request_keys.received_ms <= EXCLUDED.received_ms - $${chunk.length * 5 + 1}
+           RETURNING datastream_id, request_id`,
+        [
+          ...chunk.flatMap((k) => [
+            k.datastreamId,
+            k.requestId,
+            k.fingerprint,
+            k.ecid,
+            k.receivedAt.getTime(),
+          ]),
+          windowMs,
+        ],
+      );
+      for (const r of rows) inserted.add(`${r.datastream_id}\n${r.request_id}`);
+    }
+    const missing = keys
+      .map((key, index) => ({ key, index }))
+      .filter(({ key }) => !inserted.has(`${key.datastreamId}\n${key.requestId}`));
+    if (missing.length === 0) return taken;
+    const { rows } = await client.query<{
+      datastream_id: string;
+      request_id: string;
+      fingerprint: string;
+      ecid: string;
+      received_ms: string;
+    }>(
+      `SELECT k.* FROM request_keys k JOIN unnest($1::text[], $2::text[]) AS m (d, r)
+         ON k.datastream_id = m.d AND k.request_id = m.r`,
+      [missing.map((m) => m.key.datastreamId), missing.map((m) => m.key.requestId)],
+    );
+    const found = new Map(rows.map((r) => [`${r.datastream_id}\n${r.request_id}`, r]));
+    for (const { key, index } of missing) {
+      const row = found.get(`${key.datastreamId}\n${key.requestId}`);
+      // Only a key deleted between the two statements (swept as out of the window a moment
+      // after it blocked this insert) can be missing: the batch fails whole and is retried.
+      if (!row) throw new Error(`request key ${key.requestId} vanished during its insert`);
+      taken.set(index, {
+        ...key,
+        fingerprint: row.fingerprint,
+        ecid: row.ecid,
+        receivedAt: new Date(Number(row.received_ms)),
+      });
+    }
+    return taken;
+  }
+
+  /**
+   * One transaction for a batch whose day partitions exist: the keys, then the events of the
+   * requests whose key was not taken. Answers the taken keys.
+   */
+  private async insertBatch(plan: KeyPlan, windowMs: number): Promise<Map<number, RequestKey>> {
     const client = await this.pool.connect();
     try {
       await client.query("BEGIN");
+      const taken = await this.insertKeys(client, plan.keys, windowMs);
+      const events = plan.candidates
+        .filter((c) => !taken.has(c.key))
+        .flatMap((c) => c.request.events);
+      if (events.length === 0) {
+        await client.query("COMMIT");
+        return taken;
+      }
       await ReportRollups.invalidate(
         client,
         events.map((e) => e.receivedAt),
@@ -284,6 +367,7 @@ export class PostgresStore implements Store {
       for (const payload of eventNotices(this.nodeId, ids))
         await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
       await client.query("COMMIT");
+      return taken;
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined);
       throw error;
@@ -292,19 +376,43 @@ export class PostgresStore implements Store {
     }
   }
 
+  /** Appends planned requests; answers the keys that were already stored, by index. */
+  private async append(plan: KeyPlan, windowMs: number): Promise<Map<number, RequestKey>> {
+    const times = plan.candidates.flatMap((c) => c.request.events.map((e) => e.receivedAt));
+    await this.partitions.ensure(times);
+    try {
+      return await this.insertBatch(plan, windowMs);
+    } catch (error) {
+      // Another node's retention dropped a day this one had cached: create it, retry once.
+      if (!isMissingPartition(error)) throw error;
+      this.partitions.forget();
+      await this.partitions.ensure(times);
+      return await this.insertBatch(plan, windowMs);
+    }
+  }
+
   readonly events = {
     appendBatch: async (events: NewEvent[]): Promise<void> => {
       if (events.length === 0) return;
-      const times = events.map((e) => e.receivedAt);
-      await this.partitions.ensure(times);
-      try {
-        await this.insertBatch(events);
-      } catch (error) {
-        // Another node's retention dropped a day this one had cached: create it, retry once.
-        if (!isMissingPartition(error)) throw error;
-        this.partitions.forget();
-        await this.partitions.ensure(times);
-        await this.insertBatch(events);
+      await this.append(planKeys([{ events }]), 0);
+    },
+    appendRequests: async (requests: NewRequest[], windowMs: number): Promise<RequestOutcome[]> => {
+      const plan = planKeys(requests);
+      if (plan.keys.length === 0 && plan.candidates.every((c) => c.request.events.length === 0))
+        return outcomesOf(requests, plan, new Map());
+      return outcomesOf(requests, plan, await this.append(plan, windowMs));
+    },
+    removeRequestKeysBefore: async (cutoff: Date): Promise<number> => {
+      // Bounded deletes, each its own short transaction, so no sweep holds many row locks.
+      let removed = 0;
+      for (;;) {
+        const { rowCount } = await this.pool.query(
+          `DELETE FROM request_keys WHERE ctid IN
+           (SELECT ctid FROM request_keys WHERE received_ms < $1 LIMIT 5000)`,
+          [cutoff.getTime()],
+        );
+        removed += rowCount ?? 0;
+        if ((rowCount ?? 0) < 5000) return removed;
       }
     },
     list: async (filter: EventFilter = {}): Promise<StoredEvent[]> => {

@@ -38,6 +38,32 @@ export interface EventSource {
   index: number;
 }
 
+/**
+ * What makes a retried edge request the same request (docs/server.md, Retries): its
+ * datastream and the client's `requestId` are the key; `fingerprint` (the endpoint and a hash
+ * of the body) tells a retry from a different request reusing the id; `ecid` is the one the
+ * first answer carried, so a retry gets the same answer.
+ */
+export interface RequestKey {
+  datastreamId: string;
+  requestId: string;
+  fingerprint: string;
+  ecid: string;
+  receivedAt: Date;
+}
+
+/** One edge request: its events (possibly none) and, when the client named it, its key. */
+export interface NewRequest {
+  events: NewEvent[];
+  key?: RequestKey;
+}
+
+/**
+ * What `appendRequests` did with one request: its events were stored, or its key was already
+ * stored within the window and `first` is that earlier request's key (nothing was written).
+ */
+export type RequestOutcome = { stored: true } | { stored: false; first: RequestKey };
+
 export interface StoredEvent extends Omit<NewEvent, "source"> {
   id: number;
 }
@@ -71,6 +97,17 @@ export interface EventFilter {
 export interface EventRepository {
   /** Appends all events in one transaction: all are durable when the promise resolves. */
   appendBatch(events: NewEvent[]): Promise<void>;
+  /**
+   * Appends requests in one transaction, each key with its events: a request whose key
+   * (datastream, request id) is already stored, received less than `windowMs` before its
+   * own key, writes nothing and answers that key; an older key is replaced (the window has
+   * passed). Two requests of one batch with the same key store once (the first). On
+   * PostgreSQL a key another node is inserting waits for that node's commit, so concurrent
+   * retries on several nodes store one set.
+   */
+  appendRequests(requests: NewRequest[], windowMs: number): Promise<RequestOutcome[]>;
+  /** Deletes request keys received before `cutoff` (in bounded batches); returns how many. */
+  removeRequestKeysBefore(cutoff: Date): Promise<number>;
   list(filter?: EventFilter): Promise<StoredEvent[]>;
   /**
    * The events with ids in `[firstId, lastId]` (at most 5,000), oldest first: what another

@@ -5,6 +5,7 @@ import { previewMigration } from "./preview/previewMigration.ts";
 import type { Row } from "./authoring/SqlClient.ts";
 import { partitionMigration } from "./partitionMigration.ts";
 import { rollupMigration } from "../reports/rollupMigration.ts";
+import { requestKeysMigration } from "./requestKeysMigration.ts";
 
 /**
  * Versioned schema migrations. A migration is never edited once released: add a new one.
@@ -203,6 +204,7 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
   previewMigration,
   partitionMigration,
   rollupMigration,
+  requestKeysMigration,
 ];
 
 export const latestVersion = Math.max(...migrations.map((m) => m.version));

@@ -2,6 +2,32 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { latestVersion } from "./migrations.ts";
 import type { NewEvent, Store } from "./Store.ts";
 import previewContract from "./preview/previewContract.ts";
+import { splitDocument } from "./authoring/propertyResources.ts";
+
+/**
+ * Strings the API accepts (every string without U+0000 or a lone surrogate, the rule of
+ * api/refuseUnstorableStrings.ts): every character outside the BMP (surrogate pairs), U+FFFD
+ * itself, C0 controls and DEL, a BOM, U+FFFF and U+2028. Both stores must give them back as
+ * they were sent.
+ */
+export const acceptedStrings = (() => {
+  let nonBmp = "";
+  const chunk: number[] = [];
+  for (let cp = 0x10000; cp <= 0x10ffff; cp++) {
+    chunk.push(cp);
+    if (chunk.length === 4096) {
+      nonBmp += String.fromCodePoint(...chunk);
+      chunk.length = 0;
+    }
+  }
+  const controls = Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)).join("");
+  return {
+    nonBmp,
+    replacement: "a\uFFFDb",
+    controls: `${controls}\u007F`,
+    edges: "\uFEFF\uFFFF\u2028\uE000 ünï ✓ 😀 𝄞",
+  };
+})();
 
 export const sampleEvent = (overrides: Partial<NewEvent> = {}): NewEvent => ({
   receivedAt: new Date("2026-11-21T10:00:00.000Z"),
@@ -430,6 +456,71 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       ]);
     });
 
+    it("stores a keyed request once within its window, answers retries with the first key, and sweeps old keys", async () => {
+      const HOUR = 3_600_000;
+      const t0 = new Date("2026-11-21T10:00:00.000Z");
+      const key = (at: Date, fingerprint = "interact:a", ecid = "ecid-first") => ({
+        datastreamId: "ds-1",
+        requestId: "retried",
+        fingerprint,
+        ecid,
+        receivedAt: at,
+      });
+      const events = () => [sampleEvent({ requestId: "retried" })];
+      const first = key(t0);
+      // Two sends in one batch: the first stores, the second answers it.
+      expect(
+        await store.events.appendRequests(
+          [
+            { key: first, events: events() },
+            { key: key(t0, "interact:a", "ecid-second"), events: events() },
+            { events: [sampleEvent({ requestId: "unnamed" })] },
+          ],
+          24 * HOUR,
+        ),
+      ).toEqual([{ stored: true }, { stored: false, first }, { stored: true }]);
+      // A later batch within the window: the first key comes back as stored.
+      const retry = key(new Date(t0.getTime() + 24 * HOUR - 1), "interact:b", "ecid-retry");
+      expect(
+        await store.events.appendRequests([{ key: retry, events: events() }], 24 * HOUR),
+      ).toEqual([{ stored: false, first }]);
+      expect(await store.events.count({ requestId: "retried" })).toBe(1);
+      // A key without events (an empty request) is kept all the same.
+      const empty = { ...key(t0), requestId: "empty" };
+      expect(await store.events.appendRequests([{ key: empty, events: [] }], HOUR)).toEqual([
+        { stored: true },
+      ]);
+      expect(await store.events.appendRequests([{ key: empty, events: [] }], HOUR)).toEqual([
+        { stored: false, first: empty },
+      ]);
+      // A whole window after the first: the key is replaced and the request stored again.
+      const later = key(new Date(t0.getTime() + 24 * HOUR), "interact:c", "ecid-later");
+      expect(
+        await store.events.appendRequests([{ key: later, events: events() }], 24 * HOUR),
+      ).toEqual([{ stored: true }]);
+      expect(await store.events.count({ requestId: "retried" })).toBe(2);
+      expect(await store.events.count({ requestId: "unnamed" })).toBe(1);
+      // The same key on another datastream is another request.
+      expect(
+        await store.events.appendRequests(
+          [{ key: { ...later, datastreamId: "ds-2" }, events: events() }],
+          24 * HOUR,
+        ),
+      ).toEqual([{ stored: true }]);
+      // The sweep removes the keys received before its cutoff, and only those.
+      expect(await store.events.removeRequestKeysBefore(later.receivedAt)).toBe(1);
+      expect(await store.events.removeRequestKeysBefore(later.receivedAt)).toBe(0);
+      expect(
+        await store.events.appendRequests([{ key: later, events: events() }], 24 * HOUR),
+      ).toEqual([{ stored: false, first: later }]);
+      expect(
+        await store.events.removeRequestKeysBefore(new Date(later.receivedAt.getTime() + 1)),
+      ).toBe(2);
+      expect(
+        await store.events.appendRequests([{ key: later, events: events() }], 24 * HOUR),
+      ).toEqual([{ stored: true }]);
+    });
+
     it("keeps datastreams: put, putIfMissing, get, list", async () => {
       const ds = {
         id: "ds-1",
@@ -476,6 +567,58 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       ]);
       expect(await store.libraries.get("PR1", "EN2", "launch.min.js")).toBeUndefined();
     });
+
+    it("round-trips every string the API accepts, outside the BMP and controls included", async () => {
+      const { nonBmp, replacement, controls, edges } = acceptedStrings;
+      // One string, a code point in no other: the whole of the planes above the BMP.
+      expect([...nonBmp]).toHaveLength(0x100000);
+      const name = `${replacement}${controls}${edges}`;
+      const document = {
+        formatVersion: 1,
+        company: { orgId: "ORG@AdobeOrg" },
+        property: {
+          id: "PRstrings",
+          name,
+          settings: { [controls]: nonBmp, [edges]: [replacement] },
+        },
+        environments: [{ id: "ENdev", name: edges, stage: "development" }],
+        extensions: [{ name: "core", settings: { all: [replacement, controls, edges] } }],
+        dataElements: [],
+        rules: [{ id: "RL1", name: controls, events: [], conditions: [], actions: [] }],
+      };
+      const a = store.authoring;
+      expect(
+        await a.createProperty(
+          "PRstrings",
+          name,
+          splitDocument(document as never),
+          controls,
+          edges,
+        ),
+      ).toBe(true);
+      expect((await a.getProperty("PRstrings"))!.document).toEqual(document);
+      expect((await a.listProperties()).find((p) => p.id === "PRstrings")!.name).toBe(name);
+      await store.audit.append({
+        user: controls,
+        action: "property.create",
+        propertyId: "PRstrings",
+        target: edges,
+        detail: { summary: name, all: nonBmp },
+      });
+      const [entry] = await store.audit.list({ propertyId: "PRstrings" });
+      expect(entry).toMatchObject({ user: controls, target: edges });
+      expect(entry!.detail).toEqual({ summary: name, all: nonBmp });
+      const event = sampleEvent({
+        pageName: name,
+        campaign: edges,
+        xdm: { web: { webPageDetails: { name, [controls]: edges } } },
+        data: { all: nonBmp, [replacement]: [controls] },
+      });
+      await store.events.appendBatch([event]);
+      const [stored] = await store.events.list();
+      expect(stored).toMatchObject({ pageName: name, campaign: edges, xdm: event.xdm });
+      expect(stored!.data).toEqual(event.data);
+    }, 30_000);
 
     it("keeps the allowed host list", async () => {
       await store.hosts.add("tags.example.test");
