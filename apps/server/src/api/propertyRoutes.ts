@@ -13,6 +13,7 @@ import { userOf, type ApiContext } from "./ApiContext.ts";
 import { apiProblems } from "./apiProblems.ts";
 import { cacheControlFor } from "./Publisher.ts";
 import parseStrictJson from "../http/parseStrictJson.ts";
+import unstorableStrings from "../http/unstorableStrings.ts";
 import { asBadRequest, need } from "./PropertyService.ts";
 import { positiveIntegerText, revisedBody, text } from "./apiSchemas.ts";
 import { newId, paramsOf, revisionOf } from "./requestParts.ts";
@@ -296,6 +297,10 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
         asBadRequest(error);
       }
     }
+    // The request's own strings were checked (refuseUnstorableStrings); text the import read
+    // itself (a library's code, a container sent as text) is checked by the same rule here.
+    const unstorable = unstorableStrings(document, "document");
+    if (unstorable.length > 0) throw apiProblems.invalidBody(unstorable);
     const snapshot = await properties.create(document, userOf(request), {
       action: "property.import",
       summary: "imported the property",

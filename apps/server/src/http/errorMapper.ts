@@ -1,12 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "./HttpError.ts";
 import { problems } from "./problems.ts";
+import { bounded, type RefusalLog } from "./RefusalLog.ts";
 
-/** Longest URL or detail a log line carries: a refused request cannot write 16 KB lines. */
-const LOG_TEXT = 200;
-
-const bounded = (text: string) =>
-  text.length > LOG_TEXT ? `${text.slice(0, LOG_TEXT)}… (${text.length} chars)` : text;
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Refused requests, counted and logged sampled (http/RefusalLog.ts); set by errorMapper. */
+    refusals: RefusalLog;
+  }
+}
 
 /** Fastify's own 4xx errors (body parsing, limits) mapped onto our catalogue. */
 function fromFastify(error: FastifyError): HttpError | undefined {
@@ -73,19 +75,14 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
     });
 }
 
-/** One bounded line per refused request: the route pattern, not the raw (hostile) URL. */
+/**
+ * Counted per route and reason, and logged as one bounded line (the route pattern, not the
+ * raw, hostile URL) only for the first few of each per minute: a flood never writes a line
+ * per request. `request.server` is the app (or a plugin context inheriting its decorators),
+ * also for the router's own errors, which run before any route.
+ */
 function logRefusal(request: FastifyRequest, error: HttpError): void {
-  request.log.info(
-    {
-      method: request.method,
-      route: request.routeOptions.url ?? bounded(request.url),
-      status: error.status,
-      type: error.type,
-      field: error.field === undefined ? undefined : bounded(error.field),
-      requestId: requestIdOf(request),
-    },
-    bounded(error.message),
-  );
+  request.server.refusals.refused(request, error, requestIdOf(request));
 }
 
 /** Everything a handler, hook or Fastify throws, as the problem the client gets. */
@@ -95,6 +92,7 @@ function problemOf(error: FastifyError, request: FastifyRequest): HttpError {
     logRefusal(request, mapped);
     return mapped;
   }
+  request.server.refusals.failed();
   request.log.error(
     { err: error, method: request.method, route: request.routeOptions.url ?? bounded(request.url) },
     "unhandled error",
@@ -120,10 +118,11 @@ export function frameworkErrors(
 
 /**
  * The one error mapper for every route of the server, the studio API's too:
- * HttpError and Fastify's 4xx become problem+json; anything else is a logged 500 whose body
- * says nothing about internals.
+ * HttpError and Fastify's 4xx become problem+json, counted and logged sampled by `refusals`;
+ * anything else is a 500, logged every time, whose body says nothing about internals.
  */
-export default function errorMapper(app: FastifyInstance): void {
+export default function errorMapper(app: FastifyInstance, refusals: RefusalLog): void {
+  app.decorate("refusals", refusals);
   app.setErrorHandler((error: FastifyError, request, reply) =>
     sendProblem(request, reply, problemOf(error, request)),
   );

@@ -21,6 +21,8 @@ const R = `${P}/resources/:kind/:id`;
 export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /": "public",
   "GET /healthz": "public",
+  // Counters of refused requests by route and reason: an operator's view, not the public's.
+  "GET /metrics": "admin",
   "GET /readyz": "public",
   "GET /studio": "public",
   "GET /studio/*": "public",

