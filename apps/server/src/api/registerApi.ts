@@ -6,6 +6,7 @@ import decodeUtf8Body from "../http/decodeUtf8Body.ts";
 import parseStrictJson from "../http/parseStrictJson.ts";
 import type { Store } from "../storage/Store.ts";
 import accountRoutes from "./accountRoutes.ts";
+import auditSeenBy from "./auditSeenBy.ts";
 import type { ApiContext } from "./ApiContext.ts";
 import { apiProblems } from "./apiProblems.ts";
 import { positiveIntegerText, text } from "./apiSchemas.ts";
@@ -18,11 +19,16 @@ import { Publisher } from "./Publisher.ts";
 import publishingRoutes from "./publishingRoutes.ts";
 import resourceRoutes from "./resourceRoutes.ts";
 
-export function createApiContext(store: Store, builder: PartialBuilder): ApiContext {
+export function createApiContext(
+  store: Store,
+  builder: PartialBuilder,
+  publicOrigin?: string,
+): ApiContext {
   const properties = new PropertyService(store, builder);
   return {
     store,
     builder,
+    ...(publicOrigin === undefined ? {} : { publicOrigin }),
     properties,
     publisher: new Publisher(store, builder, properties),
     datastreams: new DatastreamCache(store.datastreams),
@@ -86,13 +92,14 @@ export default function registerApi(app: FastifyInstance, ctx: ApiContext): void
     api.get<{ Querystring: { propertyId?: string; limit?: string; before?: string } }>(
       "/api/audit",
       { schema: { querystring: auditQuery } },
-      (request) => {
+      async (request) => {
         const { propertyId, limit, before } = request.query;
-        return ctx.store.audit.list({
+        const entries = await ctx.store.audit.list({
           ...(propertyId !== undefined ? { propertyId } : {}),
           ...(limit !== undefined ? { limit: Math.min(Number(limit), 1000) } : {}),
           ...(before !== undefined ? { before: Number(before) } : {}),
         });
+        return auditSeenBy(entries, request.signed?.user.role);
       },
     );
     done();

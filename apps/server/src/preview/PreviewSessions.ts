@@ -158,11 +158,6 @@ export class PreviewSessions {
     };
   }
 
-  /** Open streams of a session on this node. */
-  watchers(id: string): number {
-    return this.watchersOf.get(id)?.size ?? 0;
-  }
-
   /** Hears every session that ends, on any node (this node drops what it built for it). */
   onEnded(listener: (id: string) => void): void {
     this.endedListeners.add(listener);

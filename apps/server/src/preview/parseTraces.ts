@@ -1,4 +1,5 @@
 import type { PreviewTrace } from "@liftoff/schema";
+import parseStrictJson from "../http/parseStrictJson.ts";
 import { previewProblems } from "./previewProblems.ts";
 
 /** Caps of one trace report (docs/preview.md, Limits). */
@@ -59,8 +60,9 @@ function checkRecord(record: unknown, i: number): PreviewTrace {
 
 /**
  * A report's records, checked: at most MAX_REPORT_BYTES of text holding a JSON array of at
- * most MAX_REPORT_RECORDS records of known types with their members. A refusal names the
- * field (`[3].seq`); nothing of a refused report is kept.
+ * most MAX_REPORT_RECORDS records of known types with their members, nested at most
+ * MAX_JSON_DEPTH levels (the studio API's limit). A refusal names the field (`[3].seq`);
+ * nothing of a refused report is kept.
  */
 export default function parseTraces(body: unknown): PreviewTrace[] {
   const text = typeof body === "string" ? body : "";
@@ -70,12 +72,10 @@ export default function parseTraces(body: unknown): PreviewTrace[] {
     throw previewProblems.reportTooLarge(
       `The report is ${bytes} bytes; at most ${MAX_REPORT_BYTES} are accepted.`,
     );
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw previewProblems.invalidTrace("body", "expected JSON");
-  }
+  // The studio API's parser: its depth limit (MAX_JSON_DEPTH) and number checks, naming the
+  // path. A record nested thousands deep would otherwise be stored and then break every
+  // JSON.stringify that meets it (a 500 here, a broken stream for its watchers).
+  const parsed = parseStrictJson(Buffer.from(text), previewProblems.invalidTrace);
   if (!Array.isArray(parsed))
     throw previewProblems.invalidTrace("body", "expected a JSON array of traces");
   if (parsed.length > MAX_REPORT_RECORDS)

@@ -23,6 +23,7 @@ import {
   type Client,
 } from "../api/testSupport.ts";
 import type { LiftoffApp } from "../createApp.ts";
+import { MAX_JSON_DEPTH } from "../http/parseStrictJson.ts";
 import { SqliteStore } from "../storage/SqliteStore.ts";
 import type { PreviewLimits } from "./PreviewSessions.ts";
 import { trace, watch } from "./previewTestSupport.ts";
@@ -265,6 +266,59 @@ describe("preview sessions", () => {
     await startPreview({ url: PAGE }, other);
   });
 
+  it("the audit log names session ids and sign-in addresses to admins only", async () => {
+    const session = await startPreview();
+    ok(await editor.call("DELETE", `/api/previews/${session.id}`));
+    const failed = await app.inject({
+      method: "POST",
+      url: "/api/session",
+      payload: { username: "nobody", password: "not a password at all" },
+    });
+    expect(failed.statusCode).toBe(401);
+
+    const read = async (who: Client) => {
+      const res = await who.call("GET", "/api/audit?limit=1000");
+      return { text: res.body, entries: ok<AuditEntry[]>(res) };
+    };
+    const wanted = ["preview.start", "preview.end", "session.create", "session.fail"];
+    const full = await read(admin);
+    const shown = (entries: AuditEntry[]) =>
+      entries
+        .filter((e) => wanted.includes(e.action))
+        .map((e) => ({ action: e.action, target: e.target, detail: e.detail }));
+    expect(shown(full.entries)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: "preview.start", target: session.id }),
+        expect.objectContaining({ action: "preview.end", target: session.id }),
+        expect.objectContaining({ action: "session.create", detail: { ip: "127.0.0.1" } }),
+        expect.objectContaining({ action: "session.fail", detail: { ip: "127.0.0.1" } }),
+      ]),
+    );
+
+    // Every other role reads the same entries without the session ids and the addresses: a
+    // session id is the capability to watch it, an address is personal data.
+    for (const who of [viewer, editor]) {
+      const { text, entries } = await read(who);
+      expect(text).not.toContain(session.id);
+      expect(text).not.toContain("127.0.0.1");
+      // The entries the admin read (later sign-ins add more), each without those fields.
+      const same = entries.filter((e) => full.entries.some((f) => f.id === e.id));
+      expect(same).toEqual(
+        full.entries.map((e) => {
+          const { target, detail, ...rest } = e;
+          return {
+            ...rest,
+            ...(target !== undefined && !e.action.startsWith("preview.") ? { target } : {}),
+            ...(detail !== undefined && !e.action.startsWith("session.") ? { detail } : {}),
+          };
+        }),
+      );
+      expect(same.find((e) => e.action === "preview.start")!.detail).toMatchObject({
+        label: "Working state",
+      });
+    }
+  });
+
   it("ends by itself after PREVIEW_MAX_MS, and is forgotten an hour after it ended", async () => {
     const session = await startPreview();
     now += PREVIEW_MAX_MS - 1;
@@ -322,6 +376,15 @@ describe("trace reports", () => {
         JSON.stringify([{ type: "page", pageId: "p", at: 0, seq: 0, url: "https://x/" }]),
         400,
         "[0].startedAt",
+      ],
+      // Nested past the API's MAX_JSON_DEPTH (64): refused where it passes it, never a 500.
+      [
+        JSON.stringify([trace(1, { detail: "X" })]).replace(
+          '"X"',
+          "[".repeat(5_000) + "]".repeat(5_000),
+        ),
+        400,
+        `[0].detail${"[0]".repeat(MAX_JSON_DEPTH - 2)}`,
       ],
       [JSON.stringify(Array.from({ length: 501 }, (_, i) => trace(i))), 413, "body.length"],
       [JSON.stringify([trace(1, { element: "x".repeat(300 * 1024) })]), 413, "body"],
@@ -404,6 +467,53 @@ describe("the session stream", () => {
     expect(await unknown.opened).toBe(404);
     unknown.close();
   });
+});
+
+describe("stream caps", () => {
+  let origin: string;
+  let session: PreviewSession;
+  const streams: Array<ReturnType<typeof watch>> = [];
+  const open = async (who: Client) => {
+    const stream = watch(origin, session.id, who);
+    streams.push(stream);
+    return { stream, status: await stream.opened };
+  };
+  beforeEach(async () => {
+    session = await startPreview();
+    origin = await app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterEach(() => {
+    for (const stream of streams.splice(0)) stream.close();
+  });
+
+  it("one person opens at most 5 streams, then 429 too-many-watchers", async () => {
+    for (let i = 0; i < 5; i++) expect((await open(viewer)).status).toBe(200);
+    expect((await open(viewer)).status).toBe(429);
+    const refused = await viewer.call("GET", `/api/previews/${session.id}/stream`);
+    expect(problem(refused).type).toBe("urn:liftoff:errors:preview:too-many-watchers");
+    expect(refused.headers["retry-after"]).toBe("30");
+    expect(refused.json<{ detail: string }>().detail).toContain("5 open preview streams");
+  }, 30_000);
+
+  it("20 streams of other people fill a session; its owner still gets one", async () => {
+    for (const who of [
+      viewer,
+      ...(await Promise.all([1, 2, 3].map(() => clientWith(app, admin, "viewer")))),
+    ])
+      for (let i = 0; i < 5; i++) expect((await open(who)).status).toBe(200);
+    expect((await open(admin)).status).toBe(429);
+
+    // The editor who started it still watches it, and gets the whole picture.
+    const own = await open(editor);
+    expect(own.status).toBe(200);
+    expect((await own.stream.received(1))[0]).toEqual({ event: "session", data: session });
+
+    // A closed stream gives its place back, once the server has seen the close.
+    streams[0]!.close();
+    let again = await open(admin);
+    for (let tries = 0; again.status === 429 && tries < 100; tries++) again = await open(admin);
+    expect(again.status).toBe(200);
+  }, 60_000);
 });
 
 describe("sessions in the store", () => {

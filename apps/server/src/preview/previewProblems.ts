@@ -7,12 +7,15 @@ export const previewProblems = {
   /** A cap on active sessions (per user, per property); ending one makes room. */
   tooManySessions: (detail: string) =>
     make(429, "too-many-sessions", "Too many preview sessions", detail),
-  tooManyWatchers: (limit: number) =>
+  /** A cap on open streams (per person, per session); closing a stream makes room. */
+  tooManyWatchers: (cap: "user" | "session", limit: number) =>
     make(
       429,
       "too-many-watchers",
       "Too many watchers",
-      `This preview session has ${limit} open streams, its limit; close one first.`,
+      cap === "user"
+        ? `You have ${limit} open preview streams, the limit per person; close one (a studio tab) first.`
+        : `This preview session has ${limit} open streams of other people, its limit; close one first.`,
       { headers: { "retry-after": "30" } },
     ),
   unknownSession: () =>

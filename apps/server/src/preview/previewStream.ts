@@ -5,14 +5,15 @@ import { LiveConnection } from "../LiveConnection.ts";
 import { sessionOf } from "./previewApiRoutes.ts";
 import { previewProblems } from "./previewProblems.ts";
 import type { PreviewSessions } from "./PreviewSessions.ts";
+import { PreviewWatchers, type WatcherCaps } from "./PreviewWatchers.ts";
 import { SessionFeed } from "./SessionFeed.ts";
 
 export interface PreviewStreamOptions {
   heartbeatMs: number;
   /** Characters that may wait for one slow watcher before it is disconnected (LiveConnection). */
   maxBuffered: number;
-  /** Open streams per session, on each node. */
-  maxWatchers: number;
+  /** Open streams per person and per session, on each node (PreviewWatchers). */
+  watchers: WatcherCaps;
   /**
    * How often a stream also looks in the store unasked: a notice lost while a node's bus
    * connection was down (or before it listened) delays a record by at most this long.
@@ -31,7 +32,8 @@ const tracesMessage = (traces: PreviewTrace[]) =>
  * report as it arrives, on whichever node it arrived (the cluster bus says so; the records
  * are read from the store); a comment line keeps idle proxies from closing it. A
  * reconnecting EventSource gets the whole picture again, so a watcher dropped for falling
- * behind loses nothing the session still keeps.
+ * behind loses nothing the session still keeps. Streams are capped per person and per
+ * session; the session's owner always gets one (PreviewWatchers).
  */
 export default function previewStream(
   app: FastifyInstance,
@@ -39,11 +41,22 @@ export default function previewStream(
   options: PreviewStreamOptions,
 ): void {
   const startStream = eventStreams(app, options.heartbeatMs);
+  const watchers = new PreviewWatchers(options.watchers);
 
   app.get("/api/previews/:id/stream", async (request, reply) => {
     const session = await sessionOf(sessions, request);
-    if (sessions.watchers(session.id) >= options.maxWatchers)
-      throw previewProblems.tooManyWatchers(options.maxWatchers);
+    // A client that left while the session was read gets no stream: its close event has
+    // passed, so nothing would ever give back the place it took.
+    if (request.raw.socket.destroyed) return reply.hijack();
+    // Signed in (the route is for viewers); the client address only for tests without auth.
+    const user = request.signed?.user.username;
+    const release = watchers.admit(
+      session.id,
+      user ?? `ip:${request.ip}`,
+      user === session.createdBy,
+    );
+    if (typeof release !== "function")
+      throw previewProblems.tooManyWatchers(release.refused, release.limit);
     const res = reply.raw;
     const connection = new LiveConnection(res, options.maxBuffered, (backlog) =>
       request.log.info({ backlog }, "preview: watcher fell behind; disconnected"),
@@ -67,6 +80,7 @@ export default function previewStream(
       () => {
         clearInterval(catchUp);
         unwatch();
+        release();
       },
     );
     feed.start(session);

@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { latestVersion, migrations } from "./migrations.ts";
@@ -42,6 +44,36 @@ describe("SqliteStore", () => {
     expect(after).toBeGreaterThanOrEqual(before + 200 * 2000);
     expect(await store.events.count()).toBe(200);
     await store.close();
+  });
+});
+
+describe("SqliteStore.close", () => {
+  it("keeps the process alive until its threads are gone, with nothing else pending", () => {
+    // A start-up refusal closes the store it just opened and then prints its reason: a close
+    // that only a lucky timer or hash kept alive ended the process first (exit code 13, an
+    // unsettled top-level await) and the reason was never printed.
+    const script = join(dir, "close.mjs");
+    writeFileSync(
+      script,
+      `const { SqliteStore } = await import(${JSON.stringify(new URL("./SqliteStore.ts", import.meta.url).href)});
+const store = new SqliteStore(${JSON.stringify(join(dir, "close.db"))});
+await store.close();
+console.log("closed");
+`,
+    );
+    const run = spawnSync(
+      process.execPath,
+      ["--conditions=liftoff:source", "--import", "tsx", script],
+      {
+        encoding: "utf8",
+        timeout: 60_000,
+        cwd: fileURLToPath(new URL("../../../../", import.meta.url)),
+      },
+    );
+    expect({ code: run.status, stdout: run.stdout.trim() }, run.stderr).toEqual({
+      code: 0,
+      stdout: "closed",
+    });
   });
 });
 

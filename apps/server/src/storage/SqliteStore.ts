@@ -15,9 +15,12 @@ import refuseNewerSchema from "./refuseNewerSchema.ts";
 import { eventAt, requestEvents } from "../edge/eventSource.ts";
 import {
   createRowWriter,
+  eventBatch,
+  plannedBatch,
   SqliteEventWriter,
-  toWriteRows,
-  type WriteRow,
+  takenKeys,
+  type TakenRow,
+  type WriteBatch,
 } from "../edge/SqliteEventWriter.ts";
 import { WalCheckpointer } from "./WalCheckpointer.ts";
 import reportSql, { type ReportValue } from "../reports/reportSql.ts";
@@ -26,7 +29,9 @@ import type {
   EventFilter,
   LibraryFile,
   NewEvent,
+  NewRequest,
   ReportQuery,
+  RequestOutcome,
   ReportTable,
   Store,
   StoredEvent,
@@ -34,6 +39,7 @@ import type {
 import { EVENT_VALUE_COLUMNS, eventFieldsOf, type EventValueRow } from "./eventColumns.ts";
 import eventWhere from "./eventWhere.ts";
 import removeSqliteEventsBefore from "./removeSqliteEventsBefore.ts";
+import { outcomesOf, planKeys } from "./requestKeys.ts";
 
 interface EventRow extends EventValueRow {
   id: number;
@@ -107,7 +113,7 @@ export class SqliteStore implements Store {
   readonly nodeId = randomUUID();
   private readonly db: Database.Database;
   /** Inserts on this connection: in-memory databases, which a thread cannot share. */
-  private writeRows: ((rows: WriteRow[]) => void) | undefined;
+  private writeRows: ((batch: WriteBatch) => TakenRow[]) | undefined;
   /** Inserts on a thread of their own: database files (edge/SqliteEventWriter.ts). */
   private readonly writer: SqliteEventWriter | undefined;
   private readonly checkpointer: WalCheckpointer | undefined;
@@ -198,15 +204,40 @@ export class SqliteStore implements Store {
     if (this.db.open) this.db.close();
   }
 
+  /** One transaction on the writer thread, or on this connection for an in-memory database. */
+  private writeBatch(batch: WriteBatch): Promise<TakenRow[]> {
+    if (this.writer) return this.writer.writeBatch(batch);
+    // better-sqlite3 throws synchronously; callers of the contract expect a rejection.
+    try {
+      return Promise.resolve(
+        (this.writeRows ??= createRowWriter(this.db, EVENT_VALUE_COLUMNS))(batch),
+      );
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
   readonly events = {
-    appendBatch: (events: NewEvent[]): Promise<void> => {
-      if (this.writer) return this.writer.write(events);
-      // better-sqlite3 throws synchronously; callers of the contract expect a rejection.
-      try {
-        (this.writeRows ??= createRowWriter(this.db, EVENT_VALUE_COLUMNS))(toWriteRows(events));
-        return Promise.resolve();
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    appendBatch: async (events: NewEvent[]): Promise<void> => {
+      await this.writeBatch(eventBatch(events));
+    },
+    appendRequests: async (requests: NewRequest[], windowMs: number): Promise<RequestOutcome[]> => {
+      const plan = planKeys(requests);
+      const taken = await this.writeBatch(plannedBatch(plan, windowMs));
+      return outcomesOf(requests, plan, takenKeys(plan, taken));
+    },
+    removeRequestKeysBefore: async (cutoff: Date): Promise<number> => {
+      // Bounded batches, each a short transaction: the edge's writer waits one at most.
+      const remove = this.db.prepare(
+        `DELETE FROM request_keys WHERE rowid IN
+         (SELECT rowid FROM request_keys WHERE received_ms < ? LIMIT 5000)`,
+      );
+      let removed = 0;
+      for (;;) {
+        const { changes } = remove.run(cutoff.getTime());
+        removed += changes;
+        if (changes < 5000) return removed;
+        await new Promise((resolve) => setImmediate(resolve));
       }
     },
     list: (filter: EventFilter = {}): Promise<StoredEvent[]> => {

@@ -67,8 +67,12 @@ export class WalCheckpointer {
     this.exited = new Promise((resolve) => this.worker.once("exit", () => resolve()));
   }
 
-  /** Stops checkpointing and closes the worker's connection. */
+  /**
+   * Stops checkpointing and closes the worker's connection. The thread is ref'd until it
+   * exits, so a caller awaiting this is never left behind by a process that ran out of work.
+   */
   close(): Promise<void> {
+    this.worker.ref();
     this.worker.postMessage("close");
     return this.exited;
   }
