@@ -20,11 +20,16 @@ const USAGE = `Usage: liftoff <command> [options]
 Commands:
   serve [--port N] [--host ADDR] [--data DIR] [--db sqlite|postgres://…]
         [--https] [--cert FILE --key FILE] [--rate-limit N] [--demo [--demo-port N]]
-        [--trust-proxy true|ADDR,CIDR,…] [--retain-days N]
+        [--trust-proxy true|ADDR,CIDR,…] [--retain-days N] [--public-origin URL]
+        [--retry-window-hours N]
         run the server (default http://127.0.0.1:8080, SQLite in .data/; PORT also works);
         it starts empty: the admin account and nothing else. --demo also seeds the insurance
         property and serves the demo site on --demo-port (default 8081, DEMO_PORT).
-        --retain-days N removes events older than N days, at start and daily
+        --retain-days N removes events older than N days, at start and daily;
+        --retry-window-hours N (default 24): an edge request sent again with the same
+        requestId within N hours is answered as the first was and stored once.
+        --public-origin https://tags.example.com serves libraries and the edge on their own
+        origin: embed codes use it, and on its host the studio and /api answer 404
 ${BUILDER_USAGE}
 ${MIGRATE_CHECK_USAGE}
 
@@ -60,9 +65,18 @@ export async function serve(argv: string[]): Promise<void> {
     store,
     logger: { level: process.env.LIFTOFF_LOG_LEVEL ?? "info" },
     rateLimitPerSecond: options.rateLimit,
+    edge: { retryWindowMs: options.retryWindowHours * 3_600_000 },
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+    ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
     ...(https ? { https } : {}),
-    ...(demo ? { demo: demo.options(publicOrigin(options.host, options.port, !!https)) } : {}),
+    // The demo's pages reach the server where any site would: the public origin, when set.
+    ...(demo
+      ? {
+          demo: demo.options(
+            options.publicOrigin ?? publicOrigin(options.host, options.port, !!https),
+          ),
+        }
+      : {}),
   });
   const address = await app
     .listen({ port: options.port, host: options.host })
@@ -80,8 +94,10 @@ export async function serve(argv: string[]): Promise<void> {
   console.log(`  health:  ${address}/healthz`);
   console.log(`  studio:  ${address}/studio/`);
   console.log(`  edge:    ${address}/ee/v1/interact  (store: ${store.kind}, data: ${dataDir})`);
+  if (options.publicOrigin)
+    console.log(`  public:  ${options.publicOrigin}/  (libraries, edge, identity; no studio)`);
   if (demo) {
-    const library = demo.serveLibraryFrom(address);
+    const library = demo.serveLibraryFrom(options.publicOrigin ?? address);
     console.log(`  demo:    ${demo.origin}/  (library ${library ?? "not published"})`);
   }
   let stopping = false;

@@ -3,22 +3,37 @@ import type { PropertyDocument } from "@liftoff/schema";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { loadBuilder, missingFrom, type PartialBuilder } from "./api/BuilderApi.ts";
 import registerApi, { createApiContext } from "./api/registerApi.ts";
+import refuseUnstorableStrings from "./api/refuseUnstorableStrings.ts";
 import seedProperty from "./api/seedProperty.ts";
 import bootstrapAdmin from "./auth/bootstrapAdmin.ts";
 import { demoDatastreams, putDemoDatastreams } from "./demo/demoDatastreams.ts";
 import { defaultEnvelopeLimits } from "./edge/parseEnvelope.ts";
-import registerEdgeRoutes, { type EdgeOptions } from "./edge/registerEdgeRoutes.ts";
+import registerEdgeRoutes, {
+  DEFAULT_RETRY_WINDOW_MS,
+  type EdgeOptions,
+} from "./edge/registerEdgeRoutes.ts";
 import { defaultWriteQueueOptions, WriteQueue, type WriteQueueOptions } from "./edge/WriteQueue.ts";
 import enforceRouteAccess, { type RegisteredRoute } from "./http/enforceRouteAccess.ts";
 import decodeUtf8Body from "./http/decodeUtf8Body.ts";
 import errorMapper, { frameworkErrors } from "./http/errorMapper.ts";
+import metricsRoute from "./http/metricsRoute.ts";
+import { defaultRefusalLogOptions, RefusalLog, type RefusalLogOptions } from "./http/RefusalLog.ts";
 import requestIds, { requestIdGenerator } from "./http/requestIds.ts";
+import clientErrorHandler from "./http/clientErrorHandler.ts";
+import {
+  defaultRequestTimeouts,
+  requestTimeoutOptions,
+  type RequestTimeouts,
+} from "./http/requestTimeouts.ts";
+import securityHeaders, { documentHeaders, withApiHeaders } from "./http/securityHeaders.ts";
 import { RateLimiter } from "./http/RateLimiter.ts";
 import registerIdentityRoutes from "./identity/registerIdentityRoutes.ts";
 import drainOnClose from "./http/drainOnClose.ts";
+import publicHostOnly from "./http/publicHostOnly.ts";
 import registerLibraryRoutes from "./libraries/registerLibraryRoutes.ts";
 import { defaultPreviewLimits, type PreviewLimits } from "./preview/PreviewSessions.ts";
 import registerPreview from "./preview/registerPreview.ts";
+import { defaultWatcherCaps, type WatcherCaps } from "./preview/PreviewWatchers.ts";
 import { defaultLiveLimits, LiveStream, type LiveLimits } from "./LiveStream.ts";
 import { PostgresBus } from "./cluster/PostgresBus.ts";
 import shareLiveEvents from "./cluster/shareLiveEvents.ts";
@@ -46,6 +61,16 @@ export interface AppOptions {
    * `Origin` must match then come from X-Forwarded-For, -Proto and -Host.
    */
   trustProxy?: FastifyServerOptions["trustProxy"];
+  /**
+   * How long a closing app keeps idle connections open (default `DEFAULT_DRAIN_MS`, 3 s):
+   * longer than a proxy's upstream keep-alive idle timeout (http/drainOnClose.ts).
+   */
+  drainMs?: number;
+  /**
+   * How long a client may take to send a request: its headers (default 10 s) and all of it
+   * (60 s); docs/server.md, Timeouts. Streamed answers are not bounded by them.
+   */
+  timeouts?: Partial<RequestTimeouts>;
   /** How long `GET /readyz` waits for the database before it answers 503 (default 2,000 ms). */
   readyTimeoutMs?: number;
   writeQueue?: Partial<WriteQueueOptions>;
@@ -71,6 +96,18 @@ export interface AppOptions {
         /** Where the one-time admin password line goes (default stdout). */
         print?: (line: string) => void;
       };
+  /**
+   * `liftoff serve --public-origin`: the origin pages load libraries from and send events to
+   * (`https://tags.example.com`), apart from the studio's. Embed codes use it, and on its
+   * host only libraries, edge, identity, preview traces and health answer (docs/server.md,
+   * "Trust boundaries"). Unset: one origin serves everything.
+   */
+  publicOrigin?: string;
+  /**
+   * Refused requests: how many per route and reason per window are logged in full (default
+   * 5) and the window of the summary lines (default 60,000 ms); docs/server.md, Logs and metrics.
+   */
+  refusals?: Partial<RefusalLogOptions>;
   /** Preview sessions (docs/preview.md): their caps, and the clock tests hand in. */
   preview?: {
     limits?: Partial<PreviewLimits>;
@@ -79,6 +116,8 @@ export interface AppOptions {
     sweepMs?: number;
     /** Trace reports per second per client address (burst twice that); 0 turns it off. */
     traceRatePerSecond?: number;
+    /** Open streams per person and per session on this node (default 5 and 20). */
+    watchers?: Partial<WatcherCaps>;
   };
   /** The builder functions the studio API uses (default: the `@liftoff/builder` package). */
   builder?: PartialBuilder;
@@ -108,12 +147,13 @@ export interface LiftoffApp extends FastifyInstance {
 
 /** The Liftoff server as a Fastify instance; tests call it with `app.inject()`, no port. */
 export default function createApp(options: AppOptions = {}): LiftoffApp {
+  const timeouts = requestTimeoutOptions({ ...defaultRequestTimeouts, ...options.timeouts });
   const app = Fastify({
     logger: options.logger ?? false,
     // Per-request log lines would cost more than the work at ingest rates; errors and
     // rejected requests are logged by the error mapper instead.
     logController: new LogController({ disableRequestLogging: true }),
-    frameworkErrors,
+    frameworkErrors: withApiHeaders(frameworkErrors),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     // The id every problem body reports (`requestId`) and every log line carries (`reqId`);
     // a trusted proxy's X-Request-Id when it sends a valid one.
@@ -124,15 +164,25 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     // Route schemas (the studio API's) check JSON as sent: "5" is not a number, 1 is not a
     // string. Query and URL parameters are strings and their schemas say so.
     ajv: { customOptions: { coerceTypes: false, verbose: true } },
-    ...(options.https ? { https: options.https } : {}),
+    // A client that sends its request slowly (a byte every few seconds) is cut off with a 408
+    // instead of holding a connection for as long as it likes (http/requestTimeouts.ts).
+    ...timeouts.fastify,
+    clientErrorHandler,
+    ...(options.https
+      ? { https: { ...options.https, ...timeouts.server } }
+      : { http: timeouts.server }),
   }) as unknown as LiftoffApp;
-  drainOnClose(app);
+  // First of all hooks: /api answers are no-store even when a later hook refuses them.
+  securityHeaders(app);
+  drainOnClose(app, options.drainMs);
   const studioDir = options.studioDir ?? studioFolder();
   const ownsStore = !options.store;
   const store = options.store ?? new SqliteStore(":memory:");
   const live = new LiveStream({ ...defaultLiveLimits, ...options.live });
+  // A request key stored less than this before a retry answers it (docs/server.md, Retries).
+  const retryWindowMs = options.edge?.retryWindowMs ?? DEFAULT_RETRY_WINDOW_MS;
   const queue = new WriteQueue(
-    (events) => store.events.appendBatch(events),
+    (requests) => store.events.appendRequests(requests, retryWindowMs),
     { ...defaultWriteQueueOptions, ...options.writeQueue },
     (events) => live.publish(events),
   );
@@ -143,7 +193,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   const bootstrap = options.bootstrap ?? !ownsStore;
   const admin = typeof options.auth === "object" ? options.auth : {};
   const builder: PartialBuilder = { ...options.builder };
-  const api = createApiContext(store, builder);
+  const api = createApiContext(store, builder, options.publicOrigin);
 
   const edge: EdgeOptions = {
     basePath: "ee",
@@ -151,7 +201,9 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     regionId: 1,
     bodyLimit: 1024 * 1024,
     limits: defaultEnvelopeLimits,
+    now: Date.now,
     ...options.edge,
+    retryWindowMs,
   };
 
   // Bodies are kept as text: the edge parses them itself to enforce depth and string limits
@@ -169,8 +221,23 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
       }
     },
   );
-  errorMapper(app);
+  const refusals = new RefusalLog(app.log, { ...defaultRefusalLogOptions, ...options.refusals });
+  errorMapper(app, refusals);
+  app.addHook("onReady", (done) => {
+    refusals.start();
+    done();
+  });
+  // The summary of the window that shutdown cuts short still reaches the log.
+  app.addHook("onClose", (_app, done) => {
+    refusals.stop();
+    done();
+  });
   requestIds(app);
+  if (options.publicOrigin !== undefined)
+    publicHostOnly(app, {
+      publicOrigin: options.publicOrigin,
+      edgeBase: `/${edge.basePath.replace(/^\/+|\/+$/g, "")}/`,
+    });
   // Before any route: a route without an access entry stops the app from starting.
   const routes = enforceRouteAccess(app, {
     store,
@@ -178,6 +245,8 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     auth: options.auth === "off-for-tests" ? "off-for-tests" : "on",
   });
   app.decorate("routes", routes);
+  // Before any /api route: one string rule for the whole studio API (NUL, lone surrogates).
+  refuseUnstorableStrings(app);
 
   let stopSharing: (() => void) | undefined;
   let stopDatastreams: (() => void) | undefined;
@@ -233,10 +302,11 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   });
 
   app.get("/healthz", () => ({ status: "ok", version: VERSION }));
+  metricsRoute(app, refusals);
   registerReadiness(app, store, options.readyTimeoutMs ?? 2000);
 
   app.get("/", (_request, reply) =>
-    reply.type("text/html; charset=utf-8").send(`<!doctype html>
+    reply.headers(documentHeaders()).type("text/html; charset=utf-8").send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Liftoff</title></head>
 <body><main><h1>Liftoff</h1>
 <p>Self-hosted tag management for Launch containers and the Web SDK.</p>
@@ -249,6 +319,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   registerEdgeRoutes(app, edge, {
     datastreams: api.datastreams,
     queue,
+    requestKeys: store.events,
     rateLimiter:
       options.rateLimitPerSecond === 0
         ? undefined
@@ -266,7 +337,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     ...(options.preview?.sweepMs ? { sweepMs: options.preview.sweepMs } : {}),
     heartbeatMs: 15_000,
     maxBuffered: live.limits.maxBuffered,
-    maxWatchers: 20,
+    watchers: { ...defaultWatcherCaps, ...options.preview?.watchers },
     ...(traceRate > 0 ? { traceLimiter: new RateLimiter(traceRate) } : {}),
   });
   registerLibraryRoutes(app, store, preview);

@@ -15,7 +15,16 @@ describe("parseServeArgs", () => {
       demo: false,
       demoPort: 8081,
       trustProxy: undefined,
+      retryWindowHours: 24,
     });
+  });
+
+  it("takes --retry-window-hours from 1 to 720", () => {
+    expect(parseServeArgs(["--retry-window-hours", "2"], {}).retryWindowHours).toBe(2);
+    for (const bad of ["0", "721", "1.5", "x"])
+      expect(() => parseServeArgs(["--retry-window-hours", bad], {})).toThrow(
+        /^--retry-window-hours: expected/,
+      );
   });
 
   it("takes --demo with --demo-port, else DEMO_PORT", () => {
@@ -89,5 +98,25 @@ describe("parseServeArgs", () => {
     expect(() => trust("yes")).toThrow('--trust-proxy: "yes" is not an address, a CIDR range');
     expect(() => trust("10.0.0.0/33")).toThrow('"10.0.0.0/33" is not an address');
     expect(() => trust("10.0.0.1,")).toThrow('"" is not an address');
+  });
+
+  it("takes --public-origin: the origin pages load libraries from, normalised", () => {
+    const origin = (raw: string) => parseServeArgs(["--public-origin", raw], {}).publicOrigin;
+    expect(parseServeArgs([], {}).publicOrigin).toBeUndefined();
+    expect(origin("https://tags.example.com")).toBe("https://tags.example.com");
+    expect(origin("https://Tags.Example.com:443/")).toBe("https://tags.example.com");
+    expect(origin("http://127.0.0.1:8090")).toBe("http://127.0.0.1:8090");
+    const expected = "--public-origin: expected an origin such as https://tags.example.com";
+    for (const bad of [
+      "tags.example.com",
+      "ftp://tags.example.com",
+      "https://tags.example.com/libs",
+      "https://tags.example.com?x=1",
+      "https://user@tags.example.com",
+      "",
+    ])
+      expect(() => origin(bad), bad).toThrow(
+        `${expected} (scheme and host, nothing else), got ${JSON.stringify(bad)}`,
+      );
   });
 });

@@ -19,8 +19,18 @@ export interface ServeOptions {
   demoPort: number;
   /** `--retain-days N`: keep events of today and the N days before; undefined keeps all. */
   retainDays: number | undefined;
+  /**
+   * `--retry-window-hours N`: a request sent again with the same `requestId` within N hours
+   * is answered as the first was and stored once (docs/server.md, Retries); default 24.
+   */
+  retryWindowHours: number;
   /** Which reverse proxies' X-Forwarded-* and X-Request-Id to believe; undefined: none. */
   trustProxy: TrustProxy | undefined;
+  /**
+   * `--public-origin`: the origin pages load libraries from and send events to
+   * (`https://tags.example.com`), apart from the studio's; undefined: one origin for all.
+   */
+  publicOrigin: string | undefined;
 }
 
 const integer = (flag: string, raw: string, max: number) => {
@@ -38,9 +48,43 @@ const retainDays = (raw: string | undefined) => {
   return days;
 };
 
+/** At least an hour (a retry comes within seconds), at most 30 days of keys to keep. */
+const retryWindowHours = (raw: string | undefined) => {
+  const hours = integer("--retry-window-hours", raw ?? "24", 720);
+  if (hours === 0) throw new Error("--retry-window-hours: expected at least 1 hour, got 0");
+  return hours;
+};
+
+/** An http(s) origin and nothing more, normalised as URL does (lower case, no default port). */
+const origin = (raw: string | undefined) => {
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    url.username !== "" ||
+    url.password !== "" ||
+    url.pathname !== "/" ||
+    url.search !== "" ||
+    url.hash !== "" ||
+    // `https://h/?` and `https://h/#` parse with an empty search and hash.
+    /[?#]/.test(raw)
+  )
+    throw new Error(
+      `--public-origin: expected an origin such as https://tags.example.com (scheme and host, nothing else), got ${JSON.stringify(raw)}`,
+    );
+  return url.origin;
+};
+
 /**
  * `liftoff serve [--port N] [--host ADDR] [--data DIR] [--db sqlite|postgres://…] [--https]
- * [--cert FILE --key FILE] [--rate-limit N] [--demo [--demo-port N]] [--trust-proxy …]`.
+ * [--cert FILE --key FILE] [--rate-limit N] [--demo [--demo-port N]] [--trust-proxy …]
+ * [--public-origin URL]`.
  * The port also comes from PORT; the default is 8080 on 127.0.0.1, so a fresh install is
  * never exposed beyond the machine by accident.
  */
@@ -62,7 +106,9 @@ export default function parseServeArgs(
       demo: { type: "boolean" },
       "demo-port": { type: "string" },
       "retain-days": { type: "string" },
+      "retry-window-hours": { type: "string" },
       "trust-proxy": { type: "string" },
+      "public-origin": { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -88,7 +134,9 @@ export default function parseServeArgs(
     demo: values.demo === true,
     demoPort: integer("--demo-port", values["demo-port"] ?? env.DEMO_PORT ?? "8081", 65535),
     retainDays: retainDays(values["retain-days"]),
+    retryWindowHours: retryWindowHours(values["retry-window-hours"]),
     trustProxy:
       values["trust-proxy"] === undefined ? undefined : parseTrustProxy(values["trust-proxy"]),
+    publicOrigin: origin(values["public-origin"]),
   };
 }
