@@ -24,6 +24,9 @@ interface Node {
   badName?: string;
 }
 
+const needsNode = (value: unknown) =>
+  typeof value === "string" ? unstorable(value) : typeof value === "object" && value !== null;
+
 function segmentsOf(node: Node): Array<string | number> {
   const segments: Array<string | number> = [];
   for (let n: Node | undefined = node; n?.key !== undefined; n = n.parent) segments.push(n.key);
@@ -56,17 +59,21 @@ export default function unstorableStrings(root: unknown, rootName: string): Fiel
       continue;
     }
     if (typeof value !== "object" || value === null) continue;
+    // Children pushed last to first, so problems are listed in document order. Only what
+    // needs a look gets a node: containers and strings that break the rule.
     if (Array.isArray(value)) {
-      // Pushed last to first, so problems are listed in document order.
-      for (let i = value.length - 1; i >= 0; i--)
-        stack.push({ value: value[i] as unknown, parent: node, key: i });
+      for (let i = value.length - 1; i >= 0; i--) {
+        const item: unknown = value[i];
+        if (needsNode(item)) stack.push({ value: item, parent: node, key: i });
+      }
       continue;
     }
     const keys = Object.keys(value);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
+      const item = (value as Record<string, unknown>)[key];
       if (unstorable(key)) stack.push({ value: undefined, parent: node, key, badName: key });
-      else stack.push({ value: (value as Record<string, unknown>)[key], parent: node, key });
+      else if (needsNode(item)) stack.push({ value: item, parent: node, key });
     }
   }
   return found.slice(0, MAX_LISTED);
