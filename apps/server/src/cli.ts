@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BUILDER_USAGE, runBuilderCommand } from "./cliBuilderCommands.ts";
 import createApp from "./createApp.ts";
+import { MIN_METRICS_TOKEN } from "./http/enforceRouteAccess.ts";
 import loadDemoModules from "./demo/loadDemoModules.ts";
 import migrateCheck, { MIGRATE_CHECK_USAGE } from "./migrateCheck/migrateCheck.ts";
 import startDemoSite, { type DemoSite } from "./demo/startDemoSite.ts";
@@ -35,8 +36,23 @@ ${MIGRATE_CHECK_USAGE}
 
 Run "liftoff <command> --help" for a command's options.`;
 
+/**
+ * `LIFTOFF_METRICS_TOKEN`, the scrape token of `GET /metrics` (docs/server.md, Logs and
+ * metrics), read from the environment rather than the command line, where `ps` shows it.
+ */
+export function metricsTokenFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.LIFTOFF_METRICS_TOKEN;
+  if (token === undefined || token === "") return undefined;
+  if (token.length < MIN_METRICS_TOKEN || !/^[\x21-\x7e]+$/.test(token))
+    throw new Error(
+      `LIFTOFF_METRICS_TOKEN: expected at least ${MIN_METRICS_TOKEN} printable ASCII characters without spaces (openssl rand -hex 32 makes one)`,
+    );
+  return token;
+}
+
 export async function serve(argv: string[]): Promise<void> {
   const parsed = parseServeArgs(argv);
+  const metricsToken = metricsTokenFrom(process.env);
   // The demo is seeded with the server's origin before it listens: port 0 is settled first.
   const options =
     parsed.demo && parsed.port === 0 ? { ...parsed, port: await freePort(parsed.host) } : parsed;
@@ -69,6 +85,7 @@ export async function serve(argv: string[]): Promise<void> {
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
     ...(https ? { https } : {}),
+    ...(metricsToken ? { metricsToken } : {}),
     // The demo's pages reach the server where any site would: the public origin, when set.
     ...(demo
       ? {

@@ -108,6 +108,8 @@ export interface AppOptions {
    * 5) and the window of the summary lines (default 60,000 ms); docs/server.md, Logs and metrics.
    */
   refusals?: Partial<RefusalLogOptions>;
+  /** A bearer token that also admits `GET /metrics` (a scraper's; `LIFTOFF_METRICS_TOKEN`). */
+  metricsToken?: string;
   /** Preview sessions (docs/preview.md): their caps, and the clock tests hand in. */
   preview?: {
     limits?: Partial<PreviewLimits>;
@@ -243,6 +245,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     store,
     edgeBase: `/${edge.basePath.replace(/^\/+|\/+$/g, "")}/`,
     auth: options.auth === "off-for-tests" ? "off-for-tests" : "on",
+    ...(options.metricsToken === undefined ? {} : { metricsToken: options.metricsToken }),
   });
   app.decorate("routes", routes);
   // Before any /api route: one string rule for the whole studio API (NUL, lone surrogates).

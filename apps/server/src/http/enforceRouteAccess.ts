@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import createGuard, { sessionOf } from "../auth/createGuard.ts";
 import type { Store } from "../storage/Store.ts";
 import routeAccess, { type Access } from "./routeAccess.ts";
@@ -19,6 +20,27 @@ export interface RouteAccessOptions {
    * when sent, still tells handlers who is signed in. Only tests pass it.
    */
   auth: "on" | "off-for-tests";
+  /**
+   * The operator's scrape token (`LIFTOFF_METRICS_TOKEN`): `Authorization: Bearer <token>`
+   * admits `GET /metrics` without a session, for a scraper such as Prometheus. Unset: only
+   * an admin session reads it.
+   */
+  metricsToken?: string;
+}
+
+/** At least 128 bits' worth of characters: a scrape token must not be guessable. */
+export const MIN_METRICS_TOKEN = 32;
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/**
+ * Whether `request` carries the scrape token: compared as digests in constant time, so
+ * neither the token's length nor a matching prefix shows in the answer's timing.
+ */
+function bearerMatches(request: FastifyRequest, expected: Buffer): boolean {
+  const header = request.headers.authorization;
+  const match = header === undefined ? null : /^Bearer ([\x21-\x7e]+)$/.exec(header);
+  return match !== null && timingSafeEqual(digest(match[1]!), expected);
 }
 
 /**
@@ -53,12 +75,14 @@ export default function enforceRouteAccess(
     ),
   );
   const guard = createGuard(store);
+  const scrapeToken = options.metricsToken === undefined ? undefined : digest(options.metricsToken);
   app.addHook("onRequest", async (request) => {
     const url = request.routeOptions.url;
     if (url === undefined) return; // no route: the not-found handler answers
     // Fail closed: a route the table somehow lacks needs the highest role.
     const access = routeAccess(request.method, url, edgeBase) ?? "admin";
     if (access === "public" || access === "sign-in") return;
+    if (scrapeToken && url === "/metrics" && bearerMatches(request, scrapeToken)) return;
     if (options.auth === "on") return guard(access)(request);
     request.signed = (await sessionOf(store, request)) ?? null;
   });
