@@ -128,7 +128,8 @@ describe("sessions", () => {
     expect(statuses.at(-1)).toBe(429);
     // Another address is not affected.
     expect((await from("198.51.100.8", "admin", ADMIN_PASSWORD)).statusCode).toBe(200);
-  });
+    // 26 sign-ins one after another, each an scrypt hash: over 5 s on a loaded 2-core machine.
+  }, 20_000);
 
   it("lets the owner sign in from a fresh address while an attacker's address is locked out of the account", async () => {
     const app = start();
