@@ -25,7 +25,7 @@ import {
   requestTimeoutOptions,
   type RequestTimeouts,
 } from "./http/requestTimeouts.ts";
-import securityHeaders, { documentHeaders, withApiHeaders } from "./http/securityHeaders.ts";
+import securityHeaders, { documentHeaders, withSurfaceHeaders } from "./http/securityHeaders.ts";
 import { RateLimiter } from "./http/RateLimiter.ts";
 import registerIdentityRoutes from "./identity/registerIdentityRoutes.ts";
 import drainOnClose from "./http/drainOnClose.ts";
@@ -155,7 +155,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     // Per-request log lines would cost more than the work at ingest rates; errors and
     // rejected requests are logged by the error mapper instead.
     logController: new LogController({ disableRequestLogging: true }),
-    frameworkErrors: withApiHeaders(frameworkErrors),
+    frameworkErrors: withSurfaceHeaders(frameworkErrors),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     // The id every problem body reports (`requestId`) and every log line carries (`reqId`);
     // a trusted proxy's X-Request-Id when it sends a valid one.

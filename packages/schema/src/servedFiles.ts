@@ -23,8 +23,13 @@ export const SERVED_FILE_TYPES: Readonly<Record<string, string>> = {
   svg: "image/svg+xml; charset=utf-8",
 };
 
-/** A hosted file's name: it becomes one segment of a URL under the library's folder. */
-const HOSTED_FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
+/**
+ * A hosted file's name: it becomes one segment of a URL under the library's folder, so at
+ * most 100 characters, the longest segment the server's router takes (Fastify's
+ * `maxParamLength`); a longer name could be saved but never served.
+ */
+export const MAX_HOSTED_FILE_NAME = 100;
+const HOSTED_FILE_NAME = new RegExp(`^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,${MAX_HOSTED_FILE_NAME - 1}}$`);
 
 const LISTED = Object.keys(SERVED_FILE_TYPES).map((extension) => `.${extension}`);
 /** The types in one phrase, for messages that name a refused file: `.js, .mjs, … or .svg`. */
@@ -45,7 +50,8 @@ export function servedFileType(fileName: string): string | undefined {
 
 /** What is wrong with a hosted file's name (`hostedFiles` key); undefined when nothing is. */
 export function hostedFileProblem(name: string): string | undefined {
-  if (!HOSTED_FILE_NAME.test(name)) return "expected a file name of letters, digits, _ . and -";
+  if (!HOSTED_FILE_NAME.test(name))
+    return `expected a file name of 1 to ${MAX_HOSTED_FILE_NAME} letters, digits, _ . and -`;
   if (servedFileType(name) === undefined)
     return `expected a file a tag loads (${SERVED_FILE_TYPE_LIST}); other types could open as a page on the server's origin`;
   return undefined;

@@ -1,9 +1,9 @@
 import { join } from "node:path";
-import type { LibraryInfo, PreviewSession } from "@liftoff/schema";
+import type { PreviewSession } from "@liftoff/schema";
 import { importFolder } from "@liftoff/builder";
 import { afterEach, expect, it } from "vitest";
 import type { LiftoffApp } from "../createApp.ts";
-import { ADMIN_PASSWORD, apiApp, clientWith, signIn } from "./testSupport.ts";
+import { ADMIN_PASSWORD, apiApp, buildAllChanged, clientWith, signIn } from "./testSupport.ts";
 
 const FOLDER = join(import.meta.dirname, "../../../../packages/builder/test/fixtures/launch-build");
 
@@ -27,14 +27,7 @@ async function importedBuild() {
 
 it("a build publishes the files an imported property carries, served beside its library", async () => {
   const { editor, document, id, development, rc } = await importedBuild();
-  const created = await editor.call("POST", `/api/properties/${id}/libraries`, {
-    name: "First",
-    environmentId: development,
-    addAllChanged: true,
-  });
-  const libraryId = created.json<LibraryInfo>().id;
-  const built = await editor.call("POST", `/api/properties/${id}/libraries/${libraryId}/build`);
-  expect(built.statusCode, built.body).toBe(200);
+  await buildAllChanged(editor, id, development);
 
   const base = `/libs/${id}/${development}`;
   const library = await app.inject({ url: `${base}/launch.min.js` });

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ImportResult, LibraryInfo, PropertyDocument } from "@liftoff/schema";
+import type { ImportResult, PropertyDocument } from "@liftoff/schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../createApp.ts";
 import { IMPORT_BODY_LIMIT } from "./propertyRoutes.ts";
-import { editorWithProperty, type Client } from "./testSupport.ts";
+import { buildAllChanged, editorWithProperty, type Client } from "./testSupport.ts";
 
 const BUILD = join(
   import.meta.dirname,
@@ -42,14 +42,7 @@ describe("POST /api/properties/import with a build folder's files", () => {
 
     const id = document.property.id;
     const development = document.environments.find((e) => e.stage === "development")!.id;
-    const created = await editor.call("POST", `/api/properties/${id}/libraries`, {
-      name: "First",
-      environmentId: development,
-      addAllChanged: true,
-    });
-    const libraryId = created.json<LibraryInfo>().id;
-    const built = await editor.call("POST", `/api/properties/${id}/libraries/${libraryId}/build`);
-    expect(built.statusCode, built.body).toBe(200);
+    await buildAllChanged(editor, id, development);
     const hosted = await app.inject({
       url: `/libs/${id}/${development}/hosted/acme-survey/lib.js`,
     });

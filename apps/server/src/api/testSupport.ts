@@ -1,4 +1,4 @@
-import type { PropertyDocument, Role, SessionInfo } from "@liftoff/schema";
+import type { LibraryInfo, PropertyDocument, Role, SessionInfo } from "@liftoff/schema";
 import type { Response } from "light-my-request";
 import createApp, { type AppOptions, type LiftoffApp } from "../createApp.ts";
 
@@ -132,4 +132,25 @@ export async function editorWithProperty(
   if (imported.statusCode !== 201)
     throw new Error(`import: ${imported.statusCode} ${imported.body}`);
   return { app, editor };
+}
+
+/**
+ * A library of every change to `propertyId`, built to its development environment
+ * `environmentId`, as an editor does it in the studio; fails the test if the build fails.
+ */
+export async function buildAllChanged(
+  editor: Client,
+  propertyId: string,
+  environmentId: string,
+): Promise<LibraryInfo> {
+  const base = `/api/properties/${propertyId}/libraries`;
+  const created = await editor.call("POST", base, {
+    name: "First",
+    environmentId,
+    addAllChanged: true,
+  });
+  if (created.statusCode !== 201) throw new Error(`library: ${created.statusCode} ${created.body}`);
+  const built = await editor.call("POST", `${base}/${created.json<LibraryInfo>().id}/build`);
+  if (built.statusCode !== 200) throw new Error(`build: ${built.statusCode} ${built.body}`);
+  return built.json<LibraryInfo>();
 }

@@ -44,7 +44,14 @@ describe("a separate public origin", () => {
   it("answers the studio, the API and the landing page with 404 on the public host", async () => {
     await publicApp();
     const admin = await signIn(app, "admin", ADMIN_PASSWORD);
-    for (const host of ["tags.example.test", "TAGS.example.test:443"])
+    for (const host of [
+      "tags.example.test",
+      "TAGS.example.test:443",
+      // The fully qualified spelling, and Hosts no URL can hold: never the studio.
+      "tags.example.test.",
+      "tags.example.test.:443",
+      "tags.example.test:443.",
+    ])
       for (const url of ["/api/session", "/studio/", "/studio", "/", "/api/properties"]) {
         const res = await app.inject({ url, headers: { host, cookie: admin.cookie } });
         expect(res.statusCode, `${host}${url}`).toBe(404);

@@ -26,16 +26,22 @@ const DEFAULT_PORTS: Record<string, string> = { "http:": "80", "https:": "443" }
  * Whether the request came to `origin`'s host: the same host name, and the same port when
  * the Host header carries one (a default port is the same as none). A proxy that passes
  * `Host: tags.example.com` without a port, as nginx's `$host` does, matches an origin on
- * any port of that name.
+ * any port of that name. A trailing dot is the same name; a Host that is no host at all
+ * counts as the public origin's.
  */
 export function isOriginHost(request: FastifyRequest, origin: URL): boolean {
   let asked: URL;
   try {
     asked = new URL(`${origin.protocol}//${request.host}`);
   } catch {
-    return false;
+    // A Host no URL can hold (`tags.example.com:443.`): fail closed, as if it were the public
+    // origin's, so an odd spelling of that host never reaches the studio there.
+    return true;
   }
-  if (asked.hostname !== origin.hostname) return false;
+  // `tags.example.com.` is the same host to DNS and to a browser (which keeps cookies apart
+  // for it): the fully qualified spelling must not reach the studio on the public origin.
+  const name = (url: URL) => url.hostname.replace(/\.$/, "");
+  if (name(asked) !== name(origin)) return false;
   const wanted = origin.port || DEFAULT_PORTS[origin.protocol];
   // URL drops the scheme's default port, so an explicit :443 reads as none here.
   return asked.port === "" || asked.port === wanted;

@@ -75,39 +75,56 @@ export function isApiUrl(url: string): boolean {
 }
 
 /**
- * Sets `apiHeaders` on every /api answer, in one place rather than per route. Two hooks,
+ * Sets `apiHeaders` on every /api answer and `LIBRARY_FILE_HEADERS` on every /libs/ one, in
+ * one place rather than per route (unmatched URLs and the not-found handler too). Two hooks,
  * because neither sees every answer: `onSend` runs for every answer Fastify sends — a
  * handler's, and a problem that a hook, the body parser or a handler threw — and has the
  * last word over a route's own headers. A Server-Sent Events route hijacks the reply and
  * writes its head on the raw response, which no `onSend` sees; `onRequest` has set the
  * headers on the reply by then (this hook is added before every other, so nothing refuses
  * first), and `eventStreams` copies the reply's headers into that head. The router's own
- * errors run no hook at all: `withApiHeaders` wraps Fastify's `frameworkErrors` for them.
+ * errors run no hook at all: `withSurfaceHeaders` wraps Fastify's `frameworkErrors` for them.
  */
 export default function securityHeaders(app: FastifyInstance): void {
   app.addHook("onRequest", (request, reply, done) => {
-    setApiHeaders(request, reply);
+    setSurfaceHeaders(request, reply);
     done();
   });
   app.addHook("onSend", (request, reply, payload, done) => {
-    setApiHeaders(request, reply);
+    setSurfaceHeaders(request, reply);
     done(null, payload);
   });
 }
 
 /**
- * Fastify's `frameworkErrors` handler with the /api headers set first: an undecodable URL or
+ * Fastify's `frameworkErrors` handler with the surface's headers set first: an undecodable URL or
  * an over-long path segment is refused by the router before any hook runs.
  */
-export function withApiHeaders(
+export function withSurfaceHeaders(
   handler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void,
 ): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
   return (error, request, reply) => {
-    setApiHeaders(request, reply);
+    setSurfaceHeaders(request, reply);
     handler(error, request, reply);
   };
 }
 
-function setApiHeaders(request: FastifyRequest, reply: FastifyReply): void {
+/**
+ * Sent with every answer under /libs/ (docs/server.md, "Trust boundaries"): files, problems
+ * and the router's own refusals alike. The files are the site owner's code, loaded by tags as
+ * scripts, stylesheets, JSON or images; none is a page. `nosniff` keeps a browser to the
+ * declared type, and the policy makes a file opened by itself (an SVG, a text file) an
+ * opaque-origin document that runs no script and loads nothing, so it can never act on the
+ * studio's origin. A policy on a script or stylesheet response does not affect the page that
+ * loads it.
+ */
+export const LIBRARY_FILE_HEADERS: Readonly<Record<string, string>> = {
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "sandbox; default-src 'none'",
+};
+
+/** The headers of the surface `url` is on: the studio API's, the libraries', or none. */
+function setSurfaceHeaders(request: FastifyRequest, reply: FastifyReply): void {
   if (isApiUrl(request.url)) reply.headers(apiHeaders);
+  else if (request.url.startsWith("/libs/")) reply.headers(LIBRARY_FILE_HEADERS);
 }

@@ -1,8 +1,15 @@
 import { join } from "node:path";
 import { importFolder } from "@liftoff/builder";
-import type { LibraryInfo, PreviewSession, PropertyDocument } from "@liftoff/schema";
+import type { PreviewSession, PropertyDocument } from "@liftoff/schema";
 import { afterEach, describe, expect, it } from "vitest";
-import { ADMIN_PASSWORD, apiApp, clientWith, signIn, type Client } from "../api/testSupport.ts";
+import {
+  ADMIN_PASSWORD,
+  apiApp,
+  buildAllChanged,
+  clientWith,
+  signIn,
+  type Client,
+} from "../api/testSupport.ts";
 import type { LiftoffApp } from "../createApp.ts";
 
 /**
@@ -53,6 +60,16 @@ describe("an editor's hosted file cannot become a page on the server's origin", 
         message: expect.stringContaining("expected a file a tag loads (.js, .mjs") as unknown,
       },
     ]);
+    // A name longer than a URL segment the router takes could be saved but never served.
+    const long = `${"y".repeat(98)}.js`;
+    const tooLong = await editor.call("PUT", `/api/properties/${id}/extensions/x`, {
+      extension: { hostedFiles: { [long]: "1" } },
+    });
+    expect(tooLong.statusCode, tooLong.body).toBe(400);
+    expect(problemOf(tooLong.body).errors[0]).toEqual({
+      path: `extension.hostedFiles[${JSON.stringify(long)}]`,
+      message: "expected a file name of 1 to 100 letters, digits, _ . and -",
+    });
     // Nothing was saved: a preview of the property has no such file to serve.
     const started = await editor.call("POST", `/api/properties/${id}/previews`, {
       url: "https://www.acme.test/",
@@ -103,14 +120,7 @@ describe("an editor's hosted file cannot become a page on the server's origin", 
     const { editor, document } = await importedBuild();
     const id = document.property.id;
     const development = document.environments.find((e) => e.stage === "development")!.id;
-    const created = await editor.call("POST", `/api/properties/${id}/libraries`, {
-      name: "First",
-      environmentId: development,
-      addAllChanged: true,
-    });
-    const libraryId = created.json<LibraryInfo>().id;
-    const built = await editor.call("POST", `/api/properties/${id}/libraries/${libraryId}/build`);
-    expect(built.statusCode, built.body).toBe(200);
+    await buildAllChanged(editor, id, development);
     const started = await editor.call("POST", `/api/properties/${id}/previews`, {
       url: "https://www.acme.test/",
     });
@@ -146,6 +156,20 @@ describe("an editor's hosted file cannot become a page on the server's origin", 
     });
     expect(again.statusCode).toBe(304);
     expect(again.headers["content-security-policy"]).toBe(SANDBOX);
+  });
+
+  it("sends the same headers with the router's own refusals under /libs/", async () => {
+    app = apiApp();
+    for (const [url, status] of [
+      ["/libs/a/b/c/d/e/f/g", 404], // no route has that many segments
+      [`/libs/a/b/hosted/x/${"y".repeat(101)}.js`, 414], // a segment over 100 characters
+      ["/libs/a/b/%E0%A4%A.js", 400], // not a URL
+    ] as const) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(res.headers["content-security-policy"], url).toBe(SANDBOX);
+    }
   });
 
   it("never serves a stored file of another type, such as one published before this check", async () => {

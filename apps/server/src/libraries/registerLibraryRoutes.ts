@@ -19,29 +19,6 @@ export const HOST_NOT_ALLOWED =
   "This library is not authorized for this domain. Please contact your CSM for more information.";
 
 /**
- * Sent with every answer under /libs/ (docs/server.md, "Trust boundaries"). The files are the
- * site owner's code, loaded by tags as scripts, stylesheets, JSON or images; none is a page.
- * `nosniff` keeps a browser to the declared type, and the policy makes a file opened by itself
- * (an SVG, a text file) an opaque-origin document that runs no script and loads nothing, so it
- * can never act on the studio's origin. A policy on a script or stylesheet response does not
- * affect the page that loads it.
- */
-export const LIBRARY_FILE_HEADERS = {
-  "x-content-type-options": "nosniff",
-  "content-security-policy": "sandbox; default-src 'none'",
-} as const;
-
-const libraryFileHeaders = (
-  _request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: (error: null, payload: unknown) => void,
-) => {
-  reply.headers(LIBRARY_FILE_HEADERS);
-  done(null, payload);
-};
-
-/**
  * Built libraries at stable per-environment URLs, Launch-like:
  * `/libs/{propertyId}/{environmentId}/{file}` (e.g. `launch.min.js`). A publish replaces the
  * bytes behind the same URL. Development files are `no-cache` (every load revalidates with
@@ -54,15 +31,15 @@ const libraryFileHeaders = (
  * files, external custom code), published with each build and cached like its library;
  * `preview-<id>/hosted/<extension>/<file>` are those of a preview session's build.
  * Only the types of @liftoff/schema's SERVED_FILE_TYPES are served, with that map's content
- * type (whatever a store kept from an older release), and every answer here carries
- * LIBRARY_FILE_HEADERS.
+ * type (whatever a store kept from an older release); every answer under /libs/ carries
+ * LIBRARY_FILE_HEADERS (http/securityHeaders.ts, which sets them for every surface).
  */
 export default function registerLibraryRoutes(
   app: FastifyInstance,
   store: Store,
   preview?: PreviewLibrary,
 ): void {
-  app.get("/libs/allowed-hosts.json", { onSend: libraryFileHeaders }, async (_request, reply) =>
+  app.get("/libs/allowed-hosts.json", async (_request, reply) =>
     reply.header("cache-control", "no-cache").send({ hosts: await store.hosts.list() }),
   );
 
@@ -131,12 +108,7 @@ export default function registerLibraryRoutes(
       return reply.code(304).send();
     return reply.type(type).send(file.body);
   };
-  const files = { onSend: libraryFileHeaders };
-  app.get("/libs/:propertyId/:environmentId/:fileName", files, serve);
-  app.get("/libs/:propertyId/:environmentId/hosted/:extension/:fileName", files, serve);
-  app.get(
-    "/libs/:propertyId/:environmentId/:previewFolder/hosted/:extension/:fileName",
-    files,
-    serve,
-  );
+  app.get("/libs/:propertyId/:environmentId/:fileName", serve);
+  app.get("/libs/:propertyId/:environmentId/hosted/:extension/:fileName", serve);
+  app.get("/libs/:propertyId/:environmentId/:previewFolder/hosted/:extension/:fileName", serve);
 }
