@@ -50,6 +50,8 @@ export class RefusalLog {
   private readonly series = new Map<string, Series>();
   private unhandled = 0;
   private timer: NodeJS.Timeout | undefined;
+  /** When the current window began: a window that shutdown cuts short says how long it was. */
+  private windowStart = Date.now();
 
   constructor(
     private readonly log: FastifyBaseLogger,
@@ -87,7 +89,9 @@ export class RefusalLog {
    * many were logged in full. Then the next window starts with a fresh sampling budget.
    */
   flush(): void {
-    const seconds = Math.round(this.options.windowMs / 1000);
+    const now = Date.now();
+    const seconds = Math.max(1, Math.round((now - this.windowStart) / 1000));
+    this.windowStart = now;
     for (const s of this.series.values()) {
       if (s.window === 0) continue;
       this.log.info(
@@ -108,6 +112,7 @@ export class RefusalLog {
   /** Writes a summary every window; the timer never keeps the process alive. */
   start(): void {
     if (this.timer) return;
+    this.windowStart = Date.now();
     this.timer = setInterval(() => this.flush(), this.options.windowMs);
     this.timer.unref();
   }
