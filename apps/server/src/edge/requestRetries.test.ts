@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { AppOptions, LiftoffApp } from "../createApp.ts";
 import { PostgresStore } from "../storage/PostgresStore.ts";
 import { SqliteStore } from "../storage/SqliteStore.ts";
@@ -214,16 +214,19 @@ describe("edge retries across two nodes on one PostgreSQL", { timeout: 30_000 },
       const watcher = new pg.Client({ connectionString: cluster.url() });
       await watcher.connect();
       // The sentinel: node B's insert is blocked on the other transaction's key.
-      const blocked = async () => {
-        for (;;) {
-          const { rows } = await watcher.query(
-            `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock'
-             AND query LIKE 'INSERT INTO request_keys%'`,
-          );
-          if (rows.length > 0) return;
-          await new Promise((r) => setTimeout(r, 10));
-        }
-      };
+      // PostgreSQL announces no lock wait, so the condition is asked of pg_stat_activity
+      // until it holds (vi.waitFor fails the test if it never does).
+      const blocked = () =>
+        vi.waitFor(
+          async () => {
+            const { rows } = await watcher.query(
+              `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock'
+               AND query LIKE 'INSERT INTO request_keys%'`,
+            );
+            if (rows.length === 0) throw new Error("node B's insert is not waiting yet");
+          },
+          { timeout: 20_000, interval: 10 },
+        );
       const body = JSON.stringify({ events: [pageView("waited")] });
       const hold = async (requestId: string, ecid: string) => {
         await other.query("BEGIN");
