@@ -36,7 +36,15 @@ export const outputs = ["dist/modules.json", ...Object.keys(entries)];
 
 /** Build scripts of the extensions whose modules a library carries, by extension name. */
 const extensionBuilds = { "web-sdk": webSdk, identity };
-const SOURCE_PACKAGES = ["core", "web-sdk", "identity", "runtime"];
+/**
+ * Every other workspace package is an input: modules and engines import each other's helpers
+ * (core's modules import schema's), and a package left out here would let a stale
+ * dist/modules.json survive a change to it.
+ */
+const SOURCE_PACKAGES = readdirSync(packages, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== "builder")
+  .map((entry) => entry.name)
+  .sort();
 
 function listSources(dir, out) {
   const names = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
@@ -55,7 +63,8 @@ function sourceKey() {
   const files = [];
   for (const name of SOURCE_PACKAGES) {
     listSources(join(packages, name, "src"), files);
-    files.push(join(packages, name, "build.mjs"));
+    const script = join(packages, name, "build.mjs");
+    if (existsSync(script)) files.push(script);
   }
   const require = createRequire(import.meta.url);
   for (const tool of ["esbuild", "terser"]) files.push(require.resolve(`${tool}/package.json`));
