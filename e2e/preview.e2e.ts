@@ -43,7 +43,7 @@ function blockingProfile(): string {
   return dir;
 }
 
-async function api<T>(method: "GET" | "PUT", path: string, data?: unknown): Promise<T> {
+async function api<T>(method: "GET" | "PUT" | "POST", path: string, data?: unknown): Promise<T> {
   const { page, server } = studio;
   const session = (await (await page.request.get(`${server.origin}/api/session`)).json()) as {
     csrfToken: string;
@@ -215,6 +215,44 @@ test("a rule saved while previewing is rebuilt; the tab's next load runs it", as
     has: page.getByRole("link", { name: RULE, exact: true }),
   });
   await expect(run.first()).toContainText("/quote-final/", { timeout: 2000 });
+});
+
+test("an HTML action's <noscript> pixel is never requested in preview; its script and markup run", async () => {
+  // The standard ad-pixel snippet: a script, a no-JavaScript fallback image, visible markup,
+  // then an image written after it, the sentinel: once the sentinel is requested the
+  // fallback would have been too.
+  const pixel = `${siteOrigin}/pixel/tr?id=1&ev=PageView&noscript=1`;
+  const sentinel = `${siteOrigin}/pixel/sentinel.gif`;
+  const source = `<script>window.__pixelCalls = ["init", "PageView"];</script>
+<noscript><img height="1" width="1" style="display:none" src="${pixel}"/></noscript>
+<div id="pixel-visible">Thanks for visiting</div><img id="pixel-sentinel" src="${sentinel}">`;
+  await api("POST", `/api/properties/${pid}/rules`, {
+    rule: {
+      name: "Ad pixel (HTML)",
+      events: [{ modulePath: "core/src/lib/events/windowLoaded.js", settings: {} }],
+      conditions: [],
+      actions: [
+        {
+          modulePath: "core/src/lib/actions/customCode.js",
+          settings: { language: "html", source },
+        },
+      ],
+    },
+  });
+  const pixelRequests: string[] = [];
+  previewTab.on("request", (r) => {
+    if (r.url().startsWith(`${siteOrigin}/pixel/`)) pixelRequests.push(r.url());
+  });
+  const sentinelSeen = previewTab.waitForRequest(sentinel);
+  await previewTab.reload({ waitUntil: "load" });
+  expect((await startedIn(previewTab)).environment.stage).toBe("development");
+  await sentinelSeen;
+  expect(
+    await previewTab.evaluate(() => (window as { __pixelCalls?: string[] }).__pixelCalls),
+  ).toEqual(["init", "PageView"]);
+  await expect(previewTab.locator("#pixel-visible")).toHaveText("Thanks for visiting");
+  expect(await previewTab.locator("noscript img").count()).toBe(0);
+  expect(pixelRequests).toEqual([sentinel]);
 });
 
 test("another browser without the link runs the production library unchanged", async ({
