@@ -2,7 +2,8 @@
  * Files a property carries instead of leaving them on Launch's CDN (docs/builder.md,
  * "Files the property carries"): the hosted files of imported extensions (`hostedFiles`,
  * what modules load through `turbine.getHostedLibFileUrl`) and the code of external
- * custom-code actions (`isExternal` with the code itself as `source`). Each build publishes
+ * custom-code actions (`isExternal` with the code itself as `source`; a URL or a self-hosted
+ * build's relative path there names a file the property does not carry). Each build publishes
  * them in the library's own folder, under `hosted/`, and the container points there.
  *
  * External custom code stays external rather than being inlined: Core loads it with a
@@ -29,12 +30,34 @@ export interface CarriedFile {
 /** Whether a custom-code `source` is a URL (left on a CDN) rather than carried code. */
 export const isUrl = (source: string) => /^(https?:)?\/\//i.test(source.trim());
 
+/**
+ * Whether a file's place is a path without a host: site-relative (`/launch/…`) or relative
+ * (`./RC….js`, `../…`), as a self-hosted Launch build names its RC files and hosted folders.
+ * `//host/…` is a URL, and `/*` starts a comment, not a path.
+ */
+export const isRelativePath = (value: string) => /^\.{0,2}\/(?![/\\*])/.test(value.trim());
+
+/** How a message names a relative path: `a site-relative path`, `a relative folder`. */
+export const relativeKind = (path: string, noun = "path") =>
+  `${path.trim().startsWith("/") ? "a site-relative" : "a relative"} ${noun}`;
+
+/**
+ * Whether an external custom-code `source` names a file rather than holding the code: a URL,
+ * or a relative path to a `.js` file with no whitespace. Carried code never looks like such a
+ * path: code starting with `/` would be a regular expression with letters for flags, `./` a
+ * syntax error, and HTML would be a line of text.
+ */
+export const namesFile = (source: string) => {
+  const trimmed = source.trim();
+  return isUrl(trimmed) || (isRelativePath(trimmed) && /^\S+\.js(?:[?#]\S*)?$/i.test(trimmed));
+};
+
 /** An external custom-code action whose code the property carries. */
 export const carriesCode = (modulePath: string, settings: Record<string, unknown> | undefined) =>
   modulePath === CUSTOM_CODE_ACTION &&
   settings?.isExternal === true &&
   typeof settings.source === "string" &&
-  !isUrl(settings.source);
+  !namesFile(settings.source);
 
 /**
  * JavaScript for the running library's folder (`https://host/libs/PR…/EN…/`). With dynamic

@@ -3,8 +3,10 @@
  * custom code whose `source` is a URL, and hosted files an imported extension's modules ask
  * for from Adobe's CDN that the property does not carry. Both are problems, so they stop
  * builds: such a library works only as long as Adobe keeps serving those URLs, which is
- * exactly what stops when a property leaves Launch. A base URL on any other host is the
- * team's own choice and is left alone.
+ * exactly what stops when a property leaves Launch. A self-hosted build's relative paths
+ * (`/launch/…/RC….js`, a `hostedLibFilesBaseUrl` of `/perf/js/…/`) are problems too: the
+ * build folder holds those files, and a rebuild would look for them on whatever site runs
+ * it. A base URL on any other host is the team's own choice and is left alone.
  *
  * A hosted file no library folder may serve (an HTML page, say) is a problem too. Saves and
  * imports refuse one (parsePropertyDocument); this catches what a store kept from before that
@@ -13,7 +15,7 @@
 import { hostedFileProblem, type PropertyDocument } from "@liftoff/schema";
 import type { Report } from "./checkModule.ts";
 import { componentWhere, extensionWhere, join } from "./describePlace.ts";
-import { isUrl, twinName } from "./carriedFiles.ts";
+import { isRelativePath, isUrl, namesFile, relativeKind, twinName } from "./carriedFiles.ts";
 import { CUSTOM_CODE_ACTION } from "./transforms.ts";
 
 const LITERAL = /getHostedLibFileUrl\(\s*(["'])([^"'\\]+)\1\s*\)/g;
@@ -44,11 +46,14 @@ export default function checkCarriedFiles(doc: PropertyDocument, report: Report)
         action.modulePath === CUSTOM_CODE_ACTION &&
         action.settings?.isExternal === true &&
         typeof source === "string" &&
-        isUrl(source)
+        namesFile(source)
       )
         report(
           join(join(join(join(join("rules", r), "actions"), a), "settings"), "source"),
-          `external custom code is still loaded from ${source}; import the downloaded build folder (liftoff import <folder>) or fetch it (--fetch) so the property carries the code`,
+          isUrl(source)
+            ? `external custom code is still loaded from ${source}; import the downloaded build folder (liftoff import <folder>) or fetch it (--fetch) so the property carries the code`
+            : // A path has no host to fetch from: only the build folder holds the file.
+              `external custom code is loaded from ${source}, ${relativeKind(source)} of a self-hosted build; import the build folder that holds the file (liftoff import <folder>) so the property carries the code`,
           componentWhere(rule.name, "actions", a),
         );
     });
@@ -64,14 +69,20 @@ export default function checkCarriedFiles(doc: PropertyDocument, report: Report)
         );
     }
     const base = extension.hostedLibFilesBaseUrl;
-    if (!extension.opaqueModules || base === undefined || !onAdobeCdn(base)) return;
+    if (!extension.opaqueModules || base === undefined) return;
+    // A self-hosted build's relative folder resolves on whatever site runs the rebuild, where
+    // the old build's files are not: like Adobe's CDN, it is a place being left.
+    const relative = isRelativePath(base);
+    if (!relative && !onAdobeCdn(base)) return;
     const carried = extension.hostedFiles ?? {};
     const scripts = Object.values(extension.opaqueModules).map((m) => m.script);
     for (const name of hostedFileNames(scripts))
       if (carried[name] === undefined && carried[twinName(name)] === undefined)
         report(
           join(join(join("extensions", i), "hostedFiles"), name),
-          `the extension loads ${name} from ${base}, and the property does not carry it; import the downloaded build folder or fetch it (--fetch)`,
+          relative
+            ? `the extension loads ${name} from ${base}, ${relativeKind(base, "folder")} of a self-hosted build, and the property does not carry it; import the build folder that holds it (liftoff import <folder>)`
+            : `the extension loads ${name} from ${base}, and the property does not carry it; import the downloaded build folder or fetch it (--fetch)`,
           extensionWhere(extension.name),
         );
   });

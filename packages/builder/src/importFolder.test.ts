@@ -1,12 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PropertyDocument } from "@liftoff/schema";
+import assembleCorpus from "../test/migrate-corpus/assembleCorpus.ts";
 import buildLibrary from "./buildLibrary.ts";
-import importFolder, { importFiles, type BuildFile } from "./importFolder.ts";
+import importFolder, { importFiles, registeredCode, type BuildFile } from "./importFolder.ts";
 import validateProperty from "./validateProperty.ts";
 
 const FOLDER = join(import.meta.dirname, "../test/fixtures/launch-build");
@@ -100,6 +101,43 @@ describe("importFolder: a downloaded Launch build", () => {
     ]);
     expect(survey(document).hostedFiles!["Module_Extra.min.js"]).toBe("window.__extra = 1;\n");
     expect(report.warnings.filter((w) => /computed name|missing/.test(w))).toEqual([]);
+  });
+
+  // Launch serves files an extension keeps in subfolders of its hosted folder; they are
+  // carried at their paths and served there (hosted/<extension>/lang/en.js), never dropped.
+  it("carries a file in a subfolder of the extension's hostedLibFiles folder at its path", async () => {
+    const dir = tempDir();
+    cpSync(FOLDER, dir, { recursive: true });
+    const hosted = join(dir, "BL5a17c0de/hostedLibFiles/EPacmesurvey");
+    mkdirSync(join(hosted, "lang/de"), { recursive: true });
+    writeFileSync(join(hosted, "lang/en.js"), "window.__lang = 'en';\n");
+    writeFileSync(join(hosted, "lang/de/at.js"), "window.__lang = 'de-AT';\n");
+    const { document } = await importFolder(dir);
+    expect(Object.keys(survey(document).hostedFiles!).sort()).toEqual([
+      "lang/de/at.js",
+      "lang/en.js",
+      "lib.js",
+    ]);
+    const built = await buildLibrary(document, { environmentId: PROD });
+    const paths = built.files.map((f) => f.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "hosted/acme-survey/lang/en.js",
+        "hosted/acme-survey/lang/en.min.js",
+      ]),
+    );
+    expect(validateProperty(document)).toEqual([]);
+  });
+
+  it("refuses a subfolder's file whose path cannot be served, naming it", async () => {
+    const dir = tempDir();
+    cpSync(FOLDER, dir, { recursive: true });
+    const hosted = join(dir, "BL5a17c0de/hostedLibFiles/EPacmesurvey");
+    mkdirSync(join(hosted, ".cache"));
+    writeFileSync(join(hosted, ".cache/a.js"), "1");
+    await expect(importFolder(dir)).rejects.toThrow(
+      "BL5a17c0de/hostedLibFiles/EPacmesurvey/.cache/a.js: extension \"acme-survey\" carries .cache/a.js, and a hosted file's path must be one the library's folder can serve (expected a path of 1 to 8 file names separated by /, each of 1 to 100 letters, digits, _ . and - and not starting with .); remove it from the folder to import the rest",
+    );
   });
 
   it("refuses a hosted file a browser would open as a page, naming it", async () => {
@@ -239,5 +277,97 @@ describe("importFolder with fetch", () => {
     const { report } = await importFolder(join(BUILD, LIBRARY));
     expect(report.warnings.filter((w) => w.startsWith("missing file: "))).toHaveLength(2);
     expect(report.warnings.some((w) => w.startsWith("validation: "))).toBe(true);
+  });
+});
+
+// A self-hosted Launch build names its files by site-relative paths ("/launch/…/RC….js",
+// "./RC….js", hostedLibFilesBaseUrl "/perf/js/…/hostedLibFiles/EP…/"): they resolve against
+// the build folder, as absolute URLs do, or stop the build naming the file.
+describe("importFolder: a self-hosted build's site-relative paths", () => {
+  const RC_JS = "/launch/7c8d9e0f/3b4c5d6e/RC1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e-source.min.js";
+  const RC_GLOBAL = "/launch/7c8d9e0f/3b4c5d6e/RC2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f-source.min.js";
+  const RC_HTML = "./RC3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a-source.min.js";
+  const WIDGET_BASE =
+    "/perf/js/7c8d9e0f/3b4c5d6e/hostedLibFiles/EP4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a/";
+  const CODE = {
+    js: "new Image().src = 'https://collect.selfhosted.test/rc/js/' + event.$type;",
+    global:
+      "var selfHostedPromo = 'global';\nnew Image().src = 'https://collect.selfhosted.test/rc/global/' + window.selfHostedPromo;",
+    html: '<div id="signup-thanks">Thanks for signing up</div><img src="https://collect.selfhosted.test/rc/html/%signup source%" alt="">',
+  };
+  let build: { folder: string; library: string };
+  beforeAll(() => {
+    build = assembleCorpus(tempDir())["self-hosted"];
+  });
+  const sources = (doc: PropertyDocument) => doc.rules.map((r) => r.actions[0]!.settings?.source);
+  const widget = (doc: PropertyDocument) => doc.extensions.find((e) => e.name === "acme-widget")!;
+
+  it("carries each RC file's code, from the copy whose folders match the path best, and the hosted files", async () => {
+    const { document, report } = await importFolder(build.folder);
+    // previous/ holds a stale copy of the first RC file: the path's folders pick the other.
+    expect(sources(document).slice(0, 3)).toEqual([CODE.js, CODE.global, CODE.html]);
+    expect(widget(document).hostedFiles).toEqual({
+      "widget.js": readFileSync(
+        join(build.folder, "hostedLibFiles/EP4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a/widget.js"),
+        "utf8",
+      ),
+    });
+    expect(report.warnings.filter((w) => /missing|validation|fetch/.test(w))).toEqual([]);
+    expect(validateProperty(document)).toEqual([]);
+    const built = await buildLibrary(document, { environmentId: document.environments[0]!.id });
+    const published = built.files.filter((f) => f.path.startsWith("hosted/core/"));
+    expect(published.map((f) => registeredCode(f.text))).toEqual([CODE.js, CODE.global, CODE.html]);
+  });
+
+  it("gives the same document from the files held in memory", async () => {
+    const fromFolder = await importFolder(build.folder);
+    const paths = [
+      basename(build.library),
+      "7c8d9e0f/3b4c5d6e/RC1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e-source.min.js",
+      "previous/RC1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e-source.min.js",
+      "7c8d9e0f/3b4c5d6e/RC2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f-source.min.js",
+      "RC3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a-source.min.js",
+      "hostedLibFiles/EP4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a/widget.js",
+    ];
+    expect(await importFiles(filesOf(build.folder, paths))).toEqual(fromFolder);
+  });
+
+  it("a folder without a file names the path, and the build is refused naming it", async () => {
+    const dir = tempDir();
+    cpSync(build.folder, dir, { recursive: true });
+    rmSync(join(dir, "RC3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a-source.min.js"));
+    const { document, report } = await importFolder(dir);
+    expect(report.warnings).toContain(
+      `missing file: ${RC_HTML} (external custom code of rule "Signup Form - HTML" › action 1); a relative path is found only in the build folder that holds the file`,
+    );
+    expect(sources(document)[2]).toBe(RC_HTML);
+    await expect(
+      buildLibrary(document, { environmentId: document.environments[0]!.id }),
+    ).rejects.toThrow(
+      `external custom code is loaded from ${RC_HTML}, a relative path of a self-hosted build; import the build folder that holds the file (liftoff import <folder>) so the property carries the code`,
+    );
+  });
+
+  it("a lone library is refused naming each file, saying to import the build folder", async () => {
+    const { document, report } = await importFolder(build.library);
+    expect(report.warnings.filter((w) => w.startsWith("missing file: "))).toHaveLength(4);
+    const problems = validateProperty(document).map((p) => `${p.path}: ${p.message}`);
+    expect(problems).toEqual([
+      `rules[0].actions[0].settings.source: external custom code is loaded from ${RC_JS}, a site-relative path of a self-hosted build; import the build folder that holds the file (liftoff import <folder>) so the property carries the code`,
+      `rules[1].actions[0].settings.source: external custom code is loaded from ${RC_GLOBAL}, a site-relative path of a self-hosted build; import the build folder that holds the file (liftoff import <folder>) so the property carries the code`,
+      `rules[2].actions[0].settings.source: external custom code is loaded from ${RC_HTML}, a relative path of a self-hosted build; import the build folder that holds the file (liftoff import <folder>) so the property carries the code`,
+      `extensions[1].hostedFiles["widget.js"]: the extension loads widget.js from ${WIDGET_BASE}, a site-relative folder of a self-hosted build, and the property does not carry it; import the build folder that holds it (liftoff import <folder>)`,
+    ]);
+  });
+
+  it("with fetch, a site-relative path is not downloaded: it names no host", async () => {
+    const { report } = await importFolder(build.library, { fetch: true, fetchTimeoutMs: 300 });
+    expect(report.warnings).toContain(
+      `fetch failed: ${RC_JS}: a site-relative path names no host to download it from; import the build folder that holds it`,
+    );
+    expect(report.warnings).toContain(
+      `fetch failed: ${WIDGET_BASE}widget.js: a site-relative path names no host to download it from; import the build folder that holds it`,
+    );
+    expect(report.warnings.filter((w) => w.startsWith("fetch failed: "))).toHaveLength(4);
   });
 });

@@ -14,12 +14,13 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
 import {
   SERVED_FILE_TYPE_LIST,
+  hostedPathProblem,
   servedFileType,
   type ImportReport,
   type PropertyDocument,
   type PropertyExtension,
 } from "@liftoff/schema";
-import { isUrl, twinName } from "./carriedFiles.ts";
+import { isRelativePath, isUrl, namesFile, relativeKind, twinName } from "./carriedFiles.ts";
 import { hostedFileNames } from "./checkCarriedFiles.ts";
 import { describeFetch, fetchText } from "./fetchText.ts";
 import importLaunch from "./importLaunch.ts";
@@ -59,8 +60,9 @@ interface FoundFile {
 interface FileSource {
   find(url: string, names: string[]): Promise<FoundFile | undefined>;
   /**
-   * Every file a build folder holds for one extension (`hostedLibFiles/<EP id>/<name>`): the
-   * files Launch hosted for it, whatever names its code computes.
+   * Every file a build folder holds for one extension (`hostedLibFiles/<EP id>/<name>`, or
+   * `<sub>/<name>` in a subfolder, which Launch serves too): the files Launch hosted for it,
+   * whatever names its code computes.
    */
   hostedFolder?(packageId: string): FoundFile[];
 }
@@ -167,10 +169,9 @@ function folderSource(
       const folder = `/hostedLibFiles/${packageId}/`;
       return sorted.flatMap((file) => {
         const at = `/${file}`.indexOf(folder);
-        const name = at < 0 ? "" : file.slice(at + folder.length - 1);
-        return name && !name.includes("/")
-          ? [{ name, text: read(file), from: file, field: fieldOf(file) }]
-          : [];
+        if (at < 0) return [];
+        const name = file.slice(at + folder.length - 1);
+        return [{ name, text: read(file), from: file, field: fieldOf(file) }];
       });
     },
   };
@@ -179,6 +180,13 @@ function folderSource(
 function fetchSource(timeoutMs: number, failures: string[]): FileSource {
   return {
     async find(url) {
+      // A self-hosted build's path is relative to a site the import does not know.
+      if (isRelativePath(url)) {
+        failures.push(
+          `${url}: ${relativeKind(url)} names no host to download it from; import the build folder that holds it`,
+        );
+        return undefined;
+      }
       try {
         const absolute = url.startsWith("//") ? `https:${url}` : url;
         return {
@@ -240,16 +248,19 @@ async function carryExternalCode(doc: PropertyDocument, report: ImportReport, so
       const settings = action.settings;
       const url = settings?.source;
       if (action.modulePath !== CUSTOM_CODE_ACTION || settings?.isExternal !== true) continue;
-      if (typeof url !== "string" || !isUrl(url)) continue;
+      if (typeof url !== "string" || !namesFile(url)) continue;
       const name = basename(url.replace(/[?#].*$/, ""));
       const what = `external custom code of rule "${rule.name}" › action ${i + 1}`;
       const found = await source.find(url, [name, twinName(name)]);
       const code = found && registeredCode(found.text);
+      const left = isUrl(url)
+        ? "left at its URL"
+        : `${relativeKind(url)} is found only in the build folder that holds the file`;
       if (code === undefined)
         report.warnings.push(
           found
-            ? `file ${url} (${what}) does not call _satellite.__registerScript; left at its URL`
-            : `missing file: ${url} (${what}); left at its URL`,
+            ? `file ${url} (${what}) does not call _satellite.__registerScript; ${left}`
+            : `missing file: ${url} (${what}); ${left}`,
         );
       else settings.source = code;
     }
@@ -261,14 +272,20 @@ async function carryExternalCode(doc: PropertyDocument, report: ImportReport, so
  * could open as a page on the server's origin (docs/server.md, "Trust boundaries").
  */
 function carryHosted(extension: PropertyExtension, name: string, file: FoundFile) {
+  const fix = isUrl(file.from)
+    ? "the extension cannot be carried with it"
+    : "remove it from the folder to import the rest";
+  // A path the library's folder cannot serve (`.cache/a.js`) is refused, never dropped.
+  const pathProblem = hostedPathProblem(name);
+  if (pathProblem)
+    throw new BuildFilesError(
+      file.field,
+      `${file.from}: extension "${extension.name}" carries ${name}, and a hosted file's path must be one the library's folder can serve (${pathProblem}); ${fix}`,
+    );
   if (servedFileType(name) === undefined)
     throw new BuildFilesError(
       file.field,
-      `${file.from}: extension "${extension.name}" carries ${name}, and a hosted file must be of a type a tag loads (${SERVED_FILE_TYPE_LIST}); ${
-        isUrl(file.from)
-          ? "the extension cannot be carried with it"
-          : "remove it from the folder to import the rest"
-      }`,
+      `${file.from}: extension "${extension.name}" carries ${name}, and a hosted file must be of a type a tag loads (${SERVED_FILE_TYPE_LIST}); ${fix}`,
     );
   extension.hostedFiles = { ...extension.hostedFiles, [name]: file.text };
 }

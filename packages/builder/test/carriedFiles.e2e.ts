@@ -3,16 +3,19 @@
  * loads `turbine.getHostedLibFileUrl("lib.js")`, and an external custom-code action) rebuilt
  * by Liftoff: in Chromium both files load from the library's own folder, never from Adobe's
  * CDN, in development and production builds (`lib.js` or `lib.min.js`, as `minified` says),
- * on Liftoff's runtime and on Adobe's turbine 28.1.0 alike.
+ * on Liftoff's runtime and on Adobe's turbine 28.1.0 alike. The same for a self-hosted build
+ * (migrate-corpus/self-hosted), whose container names its files by site-relative paths.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import buildLibrary, { type BuiltLibrary } from "../src/buildLibrary.ts";
 import importFolder from "../src/importFolder.ts";
 import { engineScript } from "../src/moduleScripts.ts";
 import { FIXTURES } from "./fixtureProperty.ts";
+import assembleCorpus from "./migrate-corpus/assembleCorpus.ts";
 
 const ORIGIN = "https://site.test";
 const FOLDER = `${ORIGIN}/libs/PR00000000000000000000000000000abc/ENlib/`;
@@ -85,3 +88,82 @@ test("the rebuilt container loads the same files on turbine 28.1.0", async ({ pa
   expect(result.fired).toEqual(EXPECTED);
   expect(result.requests.filter((u) => u.includes("adobedtm"))).toEqual([]);
 });
+
+// A self-hosted build (migrate-corpus/self-hosted) names its files by site-relative paths:
+// "/launch/…/RC…-source.min.js" and "./RC…" for external JavaScript, global JavaScript and
+// HTML, and "/perf/js/…/hostedLibFiles/EP…/" as an extension's base. Imported from its
+// folder and rebuilt, every action runs its code from the library's own folder; nothing is
+// asked of the old site's paths.
+const SELF_HOSTED_PAGE = `<!doctype html><title>Outdoor</title>
+<script src="${FOLDER}launch.js" async></script>
+<body><a class="promo-link" href="#promo">Promo</a>
+<form class="signup" onsubmit="return false"><button>Sign up</button></form>`;
+
+for (const engine of ["Liftoff's runtime", "turbine 28.1.0"] as const)
+  test(`a self-hosted build's site-relative files run from the library's folder on ${engine}`, async ({
+    page,
+  }) => {
+    const dir = mkdtempSync(join(tmpdir(), "liftoff-self-hosted-"));
+    try {
+      const { document } = await importFolder(assembleCorpus(dir)["self-hosted"].folder);
+      const lib = await buildLibrary(document, { environmentId: document.environments[0]!.id });
+      const own = await engineScript();
+      const code =
+        engine === "turbine 28.1.0"
+          ? lib.code.slice(0, lib.code.length - own.length) + turbine
+          : lib.code;
+      const errors: string[] = [];
+      const requests: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      const files = new Map(lib.files.map((f) => [FOLDER + f.path, f.text]));
+      await page.route("**/*", (route) => {
+        const url = route.request().url();
+        requests.push(url);
+        if (url === `${ORIGIN}/page.html`)
+          return route.fulfill({ contentType: "text/html", body: SELF_HOSTED_PAGE });
+        if (url === `${FOLDER}launch.js`)
+          return route.fulfill({ contentType: "text/javascript", body: code });
+        const text = files.get(url);
+        if (text !== undefined)
+          return route.fulfill({ contentType: "text/javascript", body: text });
+        return route.fulfill({ status: url.includes("collect.selfhosted.test") ? 204 : 404 });
+      });
+      const collected = (path: string) =>
+        page.waitForRequest(`https://collect.selfhosted.test${path}`, { timeout: 10_000 });
+      // Library Loaded: external JavaScript, a function of the event.
+      const js = collected("/rc/js/core.library-loaded");
+      await page.goto(`${ORIGIN}/page.html`);
+      await js;
+      // A click: external global JavaScript, whose `var` lands on window.
+      const global = collected("/rc/global/global");
+      await page.click("a.promo-link");
+      await global;
+      // A submit: external HTML, written into the page with its %data element% replaced.
+      const html = collected("/rc/html/footer");
+      await page.click("form.signup button");
+      await html;
+      await expect(page.locator("#signup-thanks")).toHaveText("Thanks for signing up");
+      // A direct call: the extension loads its hosted file from the library's folder.
+      const widget = collected("/widget/trail-finder");
+      await page.evaluate(() => (window as any)._satellite.track("widget-shown"));
+      await widget;
+
+      expect(errors).toEqual([]);
+      // Every request is the page, the library, a file it carries or a beacon: none goes to
+      // the old site's /launch/… and /perf/js/… paths, or to the stale RC copy's beacon.
+      const elsewhere = requests.filter(
+        (u) =>
+          u !== `${ORIGIN}/page.html` &&
+          u !== `${FOLDER}launch.js` &&
+          !files.has(u) &&
+          !u.startsWith("https://collect.selfhosted.test/"),
+      );
+      expect(elsewhere).toEqual([]);
+      expect(requests).not.toContain("https://collect.selfhosted.test/rc/stale");
+      expect(requests).toContain(`${FOLDER}hosted/acme-widget/widget.js`);
+      expect(requests.filter((u) => u.startsWith(`${FOLDER}hosted/core/`))).toHaveLength(3);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });

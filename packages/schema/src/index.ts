@@ -11,6 +11,7 @@ export { holdsRegex, regexProblem } from "./regexSettings.ts";
 export { PREVIEW_MAX_MS, PREVIEW_PARAM } from "./preview.ts";
 export {
   hostedFileProblem,
+  hostedPathProblem,
   SERVED_FILE_TYPE_LIST,
   SERVED_FILE_TYPES,
   servedFileType,

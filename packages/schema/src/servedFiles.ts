@@ -24,11 +24,15 @@ export const SERVED_FILE_TYPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * A hosted file's name: it becomes one segment of a URL under the library's folder, so at
- * most 100 characters, the longest segment the server's router takes (Fastify's
- * `maxParamLength`); a longer name could be saved but never served.
+ * A hosted file's name: a file name, or a path of file names (`lang/en.js`) for a file Launch
+ * hosted in a subfolder of the extension's folder; the path is served as is under
+ * `hosted/<extension>/`. Each name is at most 100 characters (the longest one-segment
+ * parameter the server's router takes, Fastify's `maxParamLength`) and starts with a letter,
+ * digit, `_` or `-`, so no segment is `.` or `..` and nothing climbs out of the folder; at
+ * most 8 names deep.
  */
 export const MAX_HOSTED_FILE_NAME = 100;
+export const MAX_HOSTED_FILE_DEPTH = 8;
 const HOSTED_FILE_NAME = new RegExp(`^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,${MAX_HOSTED_FILE_NAME - 1}}$`);
 
 const LISTED = Object.keys(SERVED_FILE_TYPES).map((extension) => `.${extension}`);
@@ -48,10 +52,23 @@ export function servedFileType(fileName: string): string | undefined {
     : undefined;
 }
 
+/**
+ * What is wrong with a hosted file's name or path as a place to serve it, whatever its type;
+ * undefined when nothing is. The library routes check requested paths with it.
+ */
+export function hostedPathProblem(name: string): string | undefined {
+  const names = name.split("/");
+  if (names.length === 1 && !HOSTED_FILE_NAME.test(name))
+    return `expected a file name of 1 to ${MAX_HOSTED_FILE_NAME} letters, digits, _ . and -`;
+  if (names.length > MAX_HOSTED_FILE_DEPTH || !names.every((n) => HOSTED_FILE_NAME.test(n)))
+    return `expected a path of 1 to ${MAX_HOSTED_FILE_DEPTH} file names separated by /, each of 1 to ${MAX_HOSTED_FILE_NAME} letters, digits, _ . and - and not starting with .`;
+  return undefined;
+}
+
 /** What is wrong with a hosted file's name (`hostedFiles` key); undefined when nothing is. */
 export function hostedFileProblem(name: string): string | undefined {
-  if (!HOSTED_FILE_NAME.test(name))
-    return `expected a file name of 1 to ${MAX_HOSTED_FILE_NAME} letters, digits, _ . and -`;
+  const problem = hostedPathProblem(name);
+  if (problem) return problem;
   if (servedFileType(name) === undefined)
     return `expected a file a tag loads (${SERVED_FILE_TYPE_LIST}); other types could open as a page on the server's origin`;
   return undefined;

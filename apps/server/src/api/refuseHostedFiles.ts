@@ -3,7 +3,7 @@ import { apiProblems } from "./apiProblems.ts";
 
 /**
  * 400 naming each hosted file of an extension body that no library folder may serve
- * (`extension.hostedFiles["y.html"]`): a name that is no URL segment, or a type a tag does
+ * (`extension.hostedFiles["y.html"]`): a name or subfolder path that cannot be served, or a type a tag does
  * not load, which a browser could open as a page on this origin (docs/server.md, "Trust
  * boundaries"). The rule is the builder's (`hostedFileProblem`), checked here first so the
  * error names the field as the request sent it rather than its place in the document.

@@ -31,8 +31,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   "GET /dest5.html": "public",
   "GET /libs/allowed-hosts.json": "public",
   "GET /libs/:propertyId/:environmentId/:fileName": "public",
-  "GET /libs/:propertyId/:environmentId/hosted/:extension/:fileName": "public",
-  "GET /libs/:propertyId/:environmentId/:previewFolder/hosted/:extension/:fileName": "public",
+  "GET /libs/:propertyId/:environmentId/hosted/:extension/*": "public",
+  "GET /libs/:propertyId/:environmentId/:previewFolder/hosted/:extension/*": "public",
   "POST /preview/:id/trace": "public",
   "OPTIONS /preview/:id/trace": "public",
 

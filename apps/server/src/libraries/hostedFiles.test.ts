@@ -35,6 +35,8 @@ async function importedBuild(): Promise<{ editor: Client; document: PropertyDocu
   survey.hostedFiles = {
     ...survey.hostedFiles,
     "style.css": ".acme{color:red}",
+    // Launch serves a file an extension keeps in a subfolder of its hosted folder.
+    "lang/en.js": "window.acmeLang = 'en';",
     "icon.svg": '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
   };
   const imported = await editor.call("POST", "/api/properties/import", document);
@@ -132,6 +134,7 @@ describe("an editor's hosted file cannot become a page on the server's origin", 
       "lib.js": "text/javascript; charset=utf-8",
       "style.css": "text/css; charset=utf-8",
       "icon.svg": "image/svg+xml; charset=utf-8",
+      "lang/en.js": "text/javascript; charset=utf-8",
     };
     for (const folder of [`${base}/hosted`, `${base}/preview-${session.id}/hosted`])
       for (const [name, type] of Object.entries(types)) {
@@ -140,6 +143,15 @@ describe("an editor's hosted file cannot become a page on the server's origin", 
         expect(res.headers["content-type"], name).toBe(type);
         expect(res.headers["x-content-type-options"], name).toBe("nosniff");
         expect(res.headers["content-security-policy"], name).toBe(SANDBOX);
+      }
+    // A subfolder's path never climbs out of the extension's folder: URL parsing resolves
+    // `..` and `.` segments, even encoded, before the router; behind an encoded `/` they reach
+    // the route and are refused, as is an empty segment.
+    for (const folder of [`${base}/hosted`, `${base}/preview-${session.id}/hosted`])
+      for (const path of ["lang%2F..%2Flib.js", "lang%2F.%2Fen.js", "lang//en.js"]) {
+        const res = await app.inject({ url: `${folder}/acme-survey/${path}` });
+        expect(res.statusCode, `${folder} ${path}`).toBe(400);
+        expect(res.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe("fileName");
       }
     // The library and the preview build too, and a revalidation's 304.
     for (const url of [`${base}/launch.min.js`, `${base}/preview-${session.id}.js`]) {
@@ -162,7 +174,7 @@ describe("an editor's hosted file cannot become a page on the server's origin", 
     app = apiApp();
     for (const [url, status] of [
       ["/libs/a/b/c/d/e/f/g", 404], // no route has that many segments
-      [`/libs/a/b/hosted/x/${"y".repeat(101)}.js`, 414], // a segment over 100 characters
+      [`/libs/a/b/hosted/${"x".repeat(101)}/y.js`, 414], // a segment over 100 characters
       ["/libs/a/b/%E0%A4%A.js", 400], // not a URL
     ] as const) {
       const res = await app.inject({ url });

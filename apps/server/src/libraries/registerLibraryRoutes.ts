@@ -1,4 +1,4 @@
-import { SERVED_FILE_TYPE_LIST, servedFileType } from "@liftoff/schema";
+import { SERVED_FILE_TYPE_LIST, hostedPathProblem, servedFileType } from "@liftoff/schema";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { problems } from "../http/problems.ts";
 import type { PreviewLibrary } from "../preview/previewLibrary.ts";
@@ -29,7 +29,9 @@ export const HOST_NOT_ALLOWED =
  * `preview-<session id>.js` in the same folder is a preview session's build, never cached.
  * `hosted/<extension>/<file>` beside the library are the files the property carries (hosted
  * files, external custom code), published with each build and cached like its library;
- * `preview-<id>/hosted/<extension>/<file>` are those of a preview session's build.
+ * `preview-<id>/hosted/<extension>/<file>` are those of a preview session's build. A hosted
+ * file Launch kept in a subfolder is served at its path (`hosted/<extension>/lang/en.js`),
+ * each segment checked by @liftoff/schema's hostedPathProblem (no `.` or `..`).
  * Only the types of @liftoff/schema's SERVED_FILE_TYPES are served, with that map's content
  * type (whatever a store kept from an older release); every answer under /libs/ carries
  * LIBRARY_FILE_HEADERS (http/securityHeaders.ts, which sets them for every surface).
@@ -44,18 +46,22 @@ export default function registerLibraryRoutes(
   );
 
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { propertyId, environmentId, fileName, extension, previewFolder } =
-      request.params as Record<string, string | undefined>;
-    for (const [field, value, pattern] of [
-      ["propertyId", propertyId, ID],
-      ["environmentId", environmentId, ID],
-      ["fileName", fileName, FILE],
-      ...(extension === undefined ? [] : [["extension", extension, ID] as const]),
+    const params = request.params as Record<string, string | undefined>;
+    const { propertyId, environmentId, extension, previewFolder } = params;
+    // Under hosted/<extension>/ the rest of the path is the file's (a subfolder's file too).
+    const fileName = extension === undefined ? params.fileName : params["*"];
+    const matches = (pattern: RegExp) => (value: string) => pattern.test(value);
+    const hostedPath = (value: string) => hostedPathProblem(value) === undefined;
+    for (const [field, value, valid] of [
+      ["propertyId", propertyId, matches(ID)],
+      ["environmentId", environmentId, matches(ID)],
+      ["fileName", fileName, extension === undefined ? matches(FILE) : hostedPath],
+      ...(extension === undefined ? [] : [["extension", extension, matches(ID)] as const]),
       ...(previewFolder === undefined
         ? []
-        : [["previewFolder", previewFolder, PREVIEW_FOLDER] as const]),
+        : [["previewFolder", previewFolder, matches(PREVIEW_FOLDER)] as const]),
     ] as const) {
-      if (!pattern.test(value ?? ""))
+      if (!valid(value ?? ""))
         throw problems.invalidQuery(`${field}: ${JSON.stringify(value)} is not a valid id.`, {
           field,
         });
@@ -109,6 +115,6 @@ export default function registerLibraryRoutes(
     return reply.type(type).send(file.body);
   };
   app.get("/libs/:propertyId/:environmentId/:fileName", serve);
-  app.get("/libs/:propertyId/:environmentId/hosted/:extension/:fileName", serve);
-  app.get("/libs/:propertyId/:environmentId/:previewFolder/hosted/:extension/:fileName", serve);
+  app.get("/libs/:propertyId/:environmentId/hosted/:extension/*", serve);
+  app.get("/libs/:propertyId/:environmentId/:previewFolder/hosted/:extension/*", serve);
 }

@@ -201,3 +201,44 @@ test("--fetch: the rebuild carries the files a lone library names", async () => 
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+// A self-hosted build: the container names its RC files and an extension's hosted folder by
+// site-relative paths, which the original resolves on the page's site (answered from the
+// folder) and the rebuild carries beside its library.
+test("a self-hosted build's site-relative files round-trip with full agreement", async () => {
+  test.setTimeout(90_000);
+  const result = await run(corpus["self-hosted"].folder, "--json");
+  expect(result.err).toBe("");
+  const report = JSON.parse(result.out) as {
+    agree: number;
+    differ: number;
+    pages: { measures: { name: string; agree: boolean; original: string[] }[] }[];
+  };
+  const measures = report.pages[0]!.measures;
+  expect(measures.filter((m) => !m.agree)).toEqual([]);
+  expect(report).toMatchObject({ agree: 5, differ: 0 });
+  const requests = measures.find((m) => m.name === "requests")!.original;
+  expect(requests.filter((r) => r === "library file (external custom code)")).toHaveLength(3);
+  expect(requests).toEqual(
+    expect.arrayContaining([
+      "library file widget.js",
+      "collect.selfhosted.test/rc/js/core.library-loaded",
+      "collect.selfhosted.test/rc/global/global",
+      "collect.selfhosted.test/rc/html/footer",
+      "collect.selfhosted.test/widget/trail-finder",
+    ]),
+  );
+  expect(requests).not.toContain("collect.selfhosted.test/rc/stale");
+  expect(result.code).toBe(0);
+
+  // Alone, the library's paths name no host to fetch from: the rebuild is refused, naming them.
+  const lone = join(dir, "lone-self-hosted", basename(corpus["self-hosted"].library));
+  mkdirSync(dirname(lone), { recursive: true });
+  writeFileSync(lone, readFileSync(corpus["self-hosted"].library, "utf8"));
+  const refused = await run(lone, "--fetch");
+  expect(refused.code).toBe(1);
+  expect(refused.err).toContain("the rebuild is refused");
+  expect(refused.err).toContain(
+    "external custom code is loaded from /launch/7c8d9e0f/3b4c5d6e/RC1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e-source.min.js, a site-relative path of a self-hosted build; import the build folder that holds the file",
+  );
+});

@@ -16,8 +16,11 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 export const CORPUS = import.meta.dirname;
-/** `core-only`: Core rules and data elements. `acme-survey`: plus a third-party extension. */
-export const CORPUS_NAMES = ["core-only", "acme-survey"] as const;
+/**
+ * `core-only`: Core rules and data elements. `acme-survey`: plus a third-party extension.
+ * `self-hosted`: a self-hosted build, whose files the container names by site-relative paths.
+ */
+export const CORPUS_NAMES = ["core-only", "acme-survey", "self-hosted"] as const;
 export type CorpusName = (typeof CORPUS_NAMES)[number];
 
 export const turbineEngine = () =>
