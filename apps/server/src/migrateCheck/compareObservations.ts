@@ -18,7 +18,7 @@ export interface Measure {
 
 /**
  * Keys the rebuild's `_satellite` may have that the original's lacks, with the reason: APIs a
- * newer turbine added, which Liftoff's runtime always has. They change
+ * newer turbine or Core added, which Liftoff always has. They change
  * nothing for code written against the older API.
  */
 export type Explained = Map<string, string>;
@@ -26,6 +26,8 @@ export type Explained = Map<string, string>;
 export interface PageComparison {
   page: string;
   measures: Measure[];
+  /** Adobe's hosts the stand-in answered on either run (adobeStandIn.ts), when any. */
+  standIn?: string[];
 }
 
 const quote = (value: string | undefined) => (value === undefined ? "(none)" : `"${value}"`);
@@ -98,8 +100,10 @@ export default function compareObservations(
   // Two libraries that both failed to run agree on nothing that matters.
   if (library.agree && library.original[0] !== "library ran")
     Object.assign(library, { agree: false, difference: `neither ran: ${library.original[0]}` });
+  const standIn = [...new Set([...original.standInHosts, ...rebuild.standInHosts])].sort();
   return {
     page,
+    ...(standIn.length ? { standIn } : {}),
     measures: [
       library,
       measure("rules fired", original.rules, rebuild.rules, true),

@@ -1,6 +1,7 @@
 /**
  * The plain-text report: per page, one row per measure (how many entries each side has, and
- * agree or the first difference), then `N measures, N agree, N differ`.
+ * agree or the first difference) and the hosts of Adobe's the stand-in answered; with more
+ * than one page, a line per page; then `N measures, N agree, N differ`.
  */
 import type { PageComparison } from "./compareObservations.ts";
 
@@ -42,7 +43,14 @@ export default function formatComparison(pages: PageComparison[]): string {
         m.agree ? ["agree", ...(m.explained ?? [])].join("; ") : `differ: ${m.difference}`,
       ]);
     }
-    lines.push(...table(rows).map((l) => `  ${l}`), "");
+    lines.push(...table(rows).map((l) => `  ${l}`));
+    if (page.standIn)
+      lines.push(`  answered by the stand-in for Adobe's servers: ${page.standIn.join(", ")}`);
+    lines.push("");
+  }
+  if (pages.length > 1) {
+    for (const page of pages) lines.push(`${page.page}: ${summary(totals([page]))}`);
+    lines.push("");
   }
   lines.push(summary(totals(pages)));
   return lines.join("\n");

@@ -242,3 +242,116 @@ test("a self-hosted build's site-relative files round-trip with full agreement",
     "external custom code is loaded from /launch/7c8d9e0f/3b4c5d6e/RC1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e-source.min.js, a site-relative path of a self-hosted build; import the build folder that holds the file",
   );
 });
+
+/** A local site: path → page HTML (anything else 404), and its origin once listening. */
+async function startSite(pages: Record<string, string>) {
+  const server = createServer((request, response) => {
+    const html = pages[new URL(request.url ?? "/", "http://site").pathname];
+    response.writeHead(html === undefined ? 404 : 200, {
+      "content-type": "text/html; charset=utf-8",
+    });
+    response.end(html ?? "");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+// Adobe's hosts are answered by the stand-in on both runs: the Web SDK's edge by Liftoff's
+// edge (an identity in the answer), the ID service's /id by Liftoff's (a 38-digit MID), an
+// Analytics beacon with a GIF. What the page does with each answer is a request of its own to
+// a host no one answers, so the requests measure shows that the answers came.
+test("Adobe's collection and identity hosts are answered by the stand-in on both runs", async () => {
+  test.setTimeout(90_000);
+  const embed = `https://assets.adobedtm.com/5e6f7a8b9c0d/${basename(corpus["core-only"].library)}`;
+  const page = `<!doctype html><title>Home</title><script src="${embed}"></script>
+<script>
+var mark = function (what) { new Image().src = "https://collect.acme-home.test/" + what; };
+fetch("https://edge.adobedc.net/ee/v1/interact?configId=a1b2c3d4-0000-4000-8000-000000000001&requestId=" + crypto.randomUUID(), {
+  method: "POST", credentials: "include", headers: { "Content-Type": "text/plain; charset=UTF-8" },
+  body: JSON.stringify({ events: [{ xdm: { eventType: "web.webpagedetails.pageViews", timestamp: new Date().toISOString() } }],
+    meta: { state: { domain: "", cookiesEnabled: true } } })
+}).then(function (r) { return r.json(); }).then(function (body) {
+  mark((body.handle || []).some(function (h) { return h.type === "identity:result"; }) ? "edge-identity" : "edge-no-identity");
+}, function () { mark("edge-failed"); });
+fetch("https://dpm.demdex.net/id?d_visid_ver=5.5.0&d_fieldgroup=MC&d_rtbd=json&d_ver=2&d_orgid=1A2B3C4D5E6F7A8B9C0D1E2F%40AdobeOrg&d_nsid=0", { credentials: "include" })
+  .then(function (r) { return r.json(); })
+  .then(function (body) { mark(/^[0-9]{38}$/.test(body.d_mid) ? "id-mid" : "id-no-mid"); }, function () { mark("id-failed"); });
+var beacon = new Image();
+beacon.onload = function () { mark("beacon-gif"); };
+beacon.onerror = function () { mark("beacon-failed"); };
+beacon.src = "https://acmeinsurance.sc.omtrdc.net/b/ss/acmeprod/1/JS-2.22.0/s12345678901234";
+</script>`;
+  const site = await startSite({ "/": page });
+  try {
+    const result = await run(corpus["core-only"].library, "--page", `${site.origin}/`, "--json");
+    expect(result.err).toBe("");
+    const report = JSON.parse(result.out) as {
+      pages: {
+        standIn?: string[];
+        measures: { name: string; original: string[]; rebuild: string[] }[];
+      }[];
+    };
+    const [checked] = report.pages;
+    expect(checked!.standIn).toEqual([
+      "acmeinsurance.sc.omtrdc.net",
+      "dpm.demdex.net",
+      "edge.adobedc.net",
+    ]);
+    const requests = checked!.measures.find((m) => m.name === "requests")!;
+    for (const side of [requests.original, requests.rebuild])
+      expect(side).toEqual(
+        expect.arrayContaining([
+          "collect.acme-home.test/edge-identity",
+          "collect.acme-home.test/id-mid",
+          "collect.acme-home.test/beacon-gif",
+          "acmeinsurance.sc.omtrdc.net/b/ss/acmeprod/1/JS-2.22.0/s#",
+        ]),
+      );
+    const text = await run(corpus["core-only"].library, "--page", `${site.origin}/`);
+    expect(text.out).toContain(
+      "answered by the stand-in for Adobe's servers: acmeinsurance.sc.omtrdc.net, dpm.demdex.net, edge.adobedc.net",
+    );
+  } finally {
+    await site.close();
+  }
+});
+
+test("--pages N follows same-origin links breadth first, a summary line per page", async () => {
+  test.setTimeout(150_000);
+  const embed = `https://assets.adobedtm.com/5e6f7a8b9c0d/${basename(corpus["core-only"].library)}`;
+  const page = (title: string, links: string) =>
+    `<!doctype html><title>${title}</title><script src="${embed}"></script>${links}`;
+  const site = await startSite({
+    "/": page(
+      "Home",
+      `<a href="/auto#top">Auto</a><a href="/brochure.pdf">PDF</a><a href="https://elsewhere.test/">Away</a><a href="/home">Home</a>`,
+    ),
+    "/auto": page("Auto", `<a href="/">Back</a><a href="/auto/quote">Quote</a>`),
+    "/home": page("Home insurance", `<a href="/">Back</a>`),
+    "/auto/quote": page("Quote", ""),
+  });
+  try {
+    const result = await run(
+      corpus["core-only"].library,
+      "--page",
+      `${site.origin}/`,
+      "--pages",
+      "3",
+    );
+    const checked = [...result.out.matchAll(/^page (\S+)$/gm)].map((m) => m[1]);
+    // The start, then its links in order: no fragment, no PDF, no other origin, none twice.
+    expect(checked).toEqual([`${site.origin}/`, `${site.origin}/auto`, `${site.origin}/home`]);
+    for (const url of checked)
+      expect(result.out).toContain(`\n${url}: 5 measures, 5 agree, 0 differ`);
+    expect(result.out).toMatch(/15 measures, 15 agree, 0 differ$/);
+    expect(result.code).toBe(0);
+  } finally {
+    await site.close();
+  }
+});

@@ -17,6 +17,8 @@ const observation = (o: Partial<Observation>): Observation => ({
   requests: [],
   consoleErrors: [],
   satelliteKeys: [],
+  standInHosts: [],
+  links: [],
   ...o,
 });
 
@@ -66,6 +68,33 @@ describe("what the original's buildInfo explains", () => {
     'window._satellite.container={buildInfo:{minified:!0,buildDate:"2020-11-05T05:15:23Z",turbineVersion:"27.0.0"},dataElements:{}}';
   const turbine28 =
     'window._satellite.container = {\n  "buildInfo": {\n    "minified": false,\n    "turbineVersion": "28.1.0"\n  }}';
+
+  test("an older Core's custom-code module: the rebuild's HTML callbacks are explained", () => {
+    // A custom-code module that defines __registerScript but not the HTML callbacks.
+    const olderCore = `window._satellite.container={buildInfo:{turbineVersion:"28.1.0"},extensions:{core:{modules:{"core/src/lib/actions/customCode.js":{script:function(e,t,n,r){window._satellite.__registerScript=function(){}}}}}}}`;
+    const newerCore = olderCore.replace(
+      "__registerScript=",
+      "_onCustomCodeSuccess=_satellite._onCustomCodeFailure=",
+    );
+    const explained = explainedKeys(olderCore);
+    expect([...explained.keys()]).toEqual(["_onCustomCodeSuccess", "_onCustomCodeFailure"]);
+    expect(explained.get("_onCustomCodeSuccess")).toBe(
+      "a newer Core extension's API (HTML custom code that reports back), which the original's Core custom-code module does not define",
+    );
+    expect(explainedKeys(newerCore).size).toBe(0);
+    // Without a custom-code module the original's Core never adds them, nor should a rebuild.
+    expect(explainedKeys(turbine28).size).toBe(0);
+    const keys = ["__registerScript", "buildInfo", "track"];
+    const page = compareObservations(
+      "p",
+      observation({ satelliteKeys: keys }),
+      observation({ satelliteKeys: [...keys, "_onCustomCodeFailure", "_onCustomCodeSuccess"] }),
+      explained,
+    );
+    expect(page.measures.find((m) => m.name === "_satellite keys")).toMatchObject({
+      agree: true,
+    });
+  });
 
   test("an older turbine's original: the rebuild's _satellite.environment is explained", () => {
     const explained = explainedKeys(turbine27);
@@ -163,8 +192,22 @@ describe("migrate-check arguments", () => {
     expect((await run("x.js", "--page", "ftp://a")).err).toBe(
       "liftoff migrate-check: --page ftp://a: expected an http:// or https:// URL",
     );
-    expect((await run("x.js", "--pages")).err).toBe(
-      "liftoff migrate-check: migrate-check does not take --pages",
+    expect((await run("x.js", "--pagez")).err).toBe(
+      "liftoff migrate-check: migrate-check does not take --pagez",
+    );
+  });
+
+  test("--pages takes a whole number from 1 to 50 and needs a --page to start from", async () => {
+    const page = ["--page", "https://www.example.test/"];
+    expect((await run("x.js", ...page, "--pages")).err).toBe(
+      "liftoff migrate-check: --pages needs a value",
+    );
+    for (const bad of ["0", "51", "2.5", "ten"])
+      expect((await run("x.js", ...page, "--pages", bad)).err).toBe(
+        `liftoff migrate-check: --pages ${bad}: expected a whole number from 1 to 50`,
+      );
+    expect((await run("x.js", "--pages", "3")).err).toBe(
+      "liftoff migrate-check: --pages follows links from each --page: name at least one --page",
     );
   });
 

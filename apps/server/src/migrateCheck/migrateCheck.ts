@@ -16,14 +16,20 @@ import formatComparison, { totals } from "./formatComparison.ts";
 import { generatedPageHtml, startGeneratedSite } from "./generatedPage.ts";
 import launchChromium, { MissingBrowserError } from "./launchChromium.ts";
 import observePage, { type ObserveOptions } from "./observePage.ts";
+import startAdobeStandIn, { type AdobeStandIn } from "./adobeStandIn.ts";
 import openBuildFolder, { type BuildFolder } from "./openBuildFolder.ts";
 import { explainedKeys, originalMinified } from "./originalBuildInfo.ts";
 
-export const MIGRATE_CHECK_USAGE = `  migrate-check <launch-*.js|build folder> [--page URL …] [--fetch] [--json]
+export const MIGRATE_CHECK_USAGE = `  migrate-check <launch-*.js|build folder> [--page URL …] [--pages N] [--fetch] [--json]
         run the original library and Liftoff's rebuild of it side by side in Chromium, on each
         --page (its launch-*.js request answered with each library) or on a generated page;
         compare rules fired, requests, console errors and _satellite keys; exit 1 if any differ.
+        Adobe's collection and identity hosts are answered by a local stand-in on both runs.
+        --pages N checks up to N pages from each --page, following its same-origin links.
         --fetch downloads the files the folder lacks for the rebuild, as liftoff import --fetch`;
+
+/** The most pages `--pages` visits from one `--page`. */
+export const MAX_PAGES = 50;
 
 export interface MigrateCheckIo {
   out(line: string): void;
@@ -34,6 +40,8 @@ interface Options {
   /** The library file, or the downloaded build folder holding it. */
   input: string;
   pages: string[];
+  /** Pages to check from each `--page`, itself included (`--pages N`; 1 without). */
+  crawl: number;
   json: boolean;
   /** Download the external code and hosted files the folder lacks (`liftoff import --fetch`). */
   fetch: boolean;
@@ -46,6 +54,7 @@ function parse(argv: string[]): Options {
   const pages: string[] = [];
   let json = false;
   let fetch = false;
+  let crawl: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--json") json = true;
@@ -57,6 +66,13 @@ function parse(argv: string[]): Options {
       if (!/^https?:\/\//.test(value))
         throw new UsageError(`--page ${value}: expected an http:// or https:// URL`);
       pages.push(value);
+    } else if (arg === "--pages") {
+      const value = argv[++i];
+      if (value === undefined || value.startsWith("--"))
+        throw new UsageError(`${arg} needs a value`);
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_PAGES)
+        throw new UsageError(`--pages ${value}: expected a whole number from 1 to ${MAX_PAGES}`);
+      crawl = Number(value);
     } else if (arg.startsWith("--")) throw new UsageError(`migrate-check does not take ${arg}`);
     else positional.push(arg);
   }
@@ -66,7 +82,9 @@ function parse(argv: string[]): Options {
         ? `takes one library file, got ${positional.length} arguments`
         : "needs the original launch-*.js library file or its build folder",
     );
-  return { input: resolve(positional[0]!), pages, json, fetch };
+  if (crawl !== undefined && !pages.length)
+    throw new UsageError("--pages follows links from each --page: name at least one --page");
+  return { input: resolve(positional[0]!), pages, crawl: crawl ?? 1, json, fetch };
 }
 
 interface Original {
@@ -144,11 +162,23 @@ function embedMatcher(file: string): (url: string) => boolean {
   };
 }
 
+// Links to files rather than pages: a crawl does not open them.
+const FILE_LINK =
+  /\.(pdf|zip|gz|tgz|rar|7z|exe|dmg|msi|docx?|xlsx?|pptx?|csv|txt|xml|json|png|jpe?g|gif|svg|webp|ico|mp[34]|mov|avi|wmv|wav|webm)$/i;
+
+/** Same-origin links worth a visit: pages, each once, without their fragment. */
+const pageLinks = (links: string[]) =>
+  links.filter((url) => !FILE_LINK.test(new URL(url).pathname));
+
+type GeneratedSite = Awaited<ReturnType<typeof startGeneratedSite>> & { libraryPath: string };
+
 async function comparePages(
   browser: Browser,
   options: Options,
   original: Original,
   rebuilt: Rebuilt,
+  standIn: AdobeStandIn,
+  site: GeneratedSite | undefined,
 ): Promise<PageComparison[]> {
   const calls = directCalls(rebuilt.doc);
   const carriedNames = new Set(rebuilt.carried.map((f) => f.path.split("/").pop()!));
@@ -158,6 +188,7 @@ async function comparePages(
       isLibrary,
       directCalls: calls,
       carriedNames,
+      standIn,
     };
     const before = await observePage(browser, {
       ...base,
@@ -169,21 +200,32 @@ async function comparePages(
       library: rebuilt.code,
       carried: rebuilt.carried,
     });
-    return compareObservations(url, before, after, explainedKeys(original.code));
+    return {
+      comparison: compareObservations(url, before, after, explainedKeys(original.code)),
+      links: before.links,
+    };
   };
-  if (options.pages.length) {
+  if (!site) {
     const results: PageComparison[] = [];
-    for (const page of options.pages) results.push(await run(page, embedMatcher(original.file)));
+    const seen = new Set<string>();
+    for (const start of options.pages) {
+      // Breadth first from each --page, up to options.crawl pages from it.
+      const queue = [start];
+      let visited = 0;
+      while (queue.length && visited < options.crawl) {
+        const page = queue.shift()!;
+        if (seen.has(page)) continue;
+        seen.add(page);
+        visited++;
+        const { comparison, links } = await run(page, embedMatcher(original.file));
+        results.push(comparison);
+        if (options.crawl > 1) queue.push(...pageLinks(links).filter((l) => !seen.has(l)));
+      }
+    }
     return results;
   }
-  const path = `/${encodeURIComponent(basename(original.file))}`;
-  const site = await startGeneratedSite(generatedPageHtml(rebuilt.doc, path));
-  try {
-    const comparison = await run(site.url, (u) => u === new URL(path, site.url).href);
-    return [{ ...comparison, page: `${comparison.page} (generated)` }];
-  } finally {
-    await site.close();
-  }
+  const { comparison } = await run(site.url, (u) => u === new URL(site.libraryPath, site.url).href);
+  return [{ ...comparison, page: `${comparison.page} (generated)` }];
 }
 
 async function check(argv: string[], io: MigrateCheckIo): Promise<number> {
@@ -191,11 +233,27 @@ async function check(argv: string[], io: MigrateCheckIo): Promise<number> {
   const original = readOriginal(options.input);
   const rebuilt = await rebuild(options, original);
   const browser = await launchChromium();
+  // Without --page, a generated page on a local server: its origin is one the stand-in's
+  // datastreams allow, as every --page's is.
+  const path = `/${encodeURIComponent(basename(original.file))}`;
+  const site = options.pages.length
+    ? undefined
+    : {
+        ...(await startGeneratedSite(generatedPageHtml(rebuilt.doc, path))),
+        libraryPath: path,
+      };
+  const origins = site ? [new URL(site.url).origin] : options.pages.map((p) => new URL(p).origin);
   let pages: PageComparison[];
   try {
-    pages = await comparePages(browser, options, original, rebuilt);
+    const standIn = await startAdobeStandIn(rebuilt.doc, origins);
+    try {
+      pages = await comparePages(browser, options, original, rebuilt, standIn, site);
+    } finally {
+      await standIn.close();
+    }
   } finally {
     await browser.close();
+    await site?.close();
   }
   const sums = totals(pages);
   if (options.json) io.out(JSON.stringify({ pages, ...sums }, null, 2));

@@ -7,6 +7,7 @@
  * (`library file survey.js`), not by host.
  */
 import type { Browser, Page, Request, Route } from "playwright-core";
+import type { AdobeStandIn } from "./adobeStandIn.ts";
 import type { BuildFolder } from "./openBuildFolder.ts";
 
 export interface Observation {
@@ -18,6 +19,10 @@ export interface Observation {
   requests: string[];
   consoleErrors: string[];
   satelliteKeys: string[];
+  /** Hosts of Adobe's the stand-in answered (adobeStandIn.ts). */
+  standInHosts: string[];
+  /** Same-origin pages the page links to, in document order (for `--pages`). */
+  links: string[];
 }
 
 export interface ObserveOptions {
@@ -34,6 +39,8 @@ export interface ObserveOptions {
    */
   carriedNames: ReadonlySet<string>;
   directCalls: string[];
+  /** Answers requests to Adobe's collection and identity hosts, the same for both runs. */
+  standIn?: AdobeStandIn;
 }
 
 const LOAD_TIMEOUT_MS = 30_000;
@@ -58,6 +65,18 @@ window.addEventListener("click", function (e) {
 });
 window.addEventListener("submit", function (e) { e.preventDefault(); });
 `;
+
+// Same-origin http(s) links, without fragments, in document order, each once.
+const LINKS = `(function () {
+  var seen = {}, out = [];
+  Array.prototype.forEach.call(document.querySelectorAll("a[href]"), function (a) {
+    var u = new URL(a.getAttribute("href"), document.baseURI);
+    if (!/^https?:$/.test(u.protocol) || u.origin !== location.origin) return;
+    u.hash = "";
+    if (!seen[u.href]) { seen[u.href] = 1; out.push(u.href); }
+  });
+  return out;
+})()`;
 
 /**
  * Host and path; runs of 8 or more digits become `#`: cache busters and timestamps in paths
@@ -135,7 +154,10 @@ export default async function observePage(
     requests: [],
     consoleErrors: [],
     satelliteKeys: [],
+    standInHosts: [],
+    links: [],
   };
+  const standInHosts = new Set<string>();
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -146,7 +168,7 @@ export default async function observePage(
       libraryUrl === undefined
         ? undefined
         : options.carried?.find((f) => new URL(f.path, libraryUrl).href === url);
-    await context.route("**/*", (route: Route) => {
+    await context.route("**/*", async (route: Route) => {
       const request = route.request();
       const url = request.url();
       if (options.isLibrary(url)) {
@@ -169,6 +191,16 @@ export default async function observePage(
       if (file) {
         libraryFiles.add(url);
         return route.fulfill({ path: file });
+      }
+      const answer = await options.standIn?.answer({
+        url,
+        method: request.method(),
+        headers: await request.allHeaders(),
+        body: request.postData(),
+      });
+      if (answer) {
+        standInHosts.add(new URL(url).host);
+        return route.fulfill(answer);
       }
       return route.fallback();
     });
@@ -211,6 +243,8 @@ export default async function observePage(
     observation.satelliteKeys = await page.evaluate<string[]>(
       "Object.keys(window._satellite || {}).sort()",
     );
+    observation.links = await page.evaluate<string[]>(LINKS);
+    observation.standInHosts = [...standInHosts].sort();
     // Classified at the end: a request event may come before its route has run.
     const carriedName = (url: string) =>
       options.carriedNames.has(fileName(url)) || isExternalCode(fileName(url));
