@@ -42,6 +42,9 @@ export const artifacts = {
 export const extensionModuleFiles = {
   "web-sdk/src/lib/instanceManager.js": "src/extension/instanceManager.ts",
   "web-sdk/src/lib/variableStore.js": "src/extension/variableStore.ts",
+  // Required by instanceManager.js when present; carried only when some instance collects
+  // clicks (packages/builder/src/buildContainer.ts).
+  "web-sdk/src/lib/clickCollection.js": "src/extension/clickCollection.ts",
   "web-sdk/src/lib/actions/sendEvent.js": "src/extension/actions/sendEvent.ts",
   "web-sdk/src/lib/actions/updateVariable.js": "src/extension/actions/updateVariable.ts",
   "web-sdk/src/lib/dataElements/xdmObject.js": "src/extension/dataElements/xdmObject.ts",

@@ -110,14 +110,33 @@ function dataElementFor(element: PropertyDataElement, stage: Stage, options: Con
   };
 }
 
+/**
+ * Helper modules an extension's settings call for: the Web SDK's click collection, which its
+ * instance manager requires when present, only when some instance collects clicks
+ * (`clickCollectionEnabled`, on when absent as in alloy), so a property with it off carries
+ * none of its code.
+ */
+function settingsHelpers(name: string, settings: unknown): string[] {
+  const instances = (settings as { instances?: unknown } | undefined)?.instances;
+  const clicks =
+    name === "web-sdk" &&
+    Array.isArray(instances) &&
+    instances.some((i) => (i as Settings | null)?.clickCollectionEnabled !== false);
+  return clicks ? ["web-sdk/src/lib/clickCollection.js"] : [];
+}
+
 /** Module paths of one catalog extension that a library needs, with their built scripts. */
-async function catalogModules(name: string, used: string[]): Promise<Record<string, unknown>> {
+async function catalogModules(
+  name: string,
+  used: string[],
+  settings: unknown,
+): Promise<Record<string, unknown>> {
   const manifest = findExtension(name)!;
   const shared = manifest.modules.filter((m) => m.kind === "shared").map((m) => m.path);
   const delegates = [...new Set([...used, ...shared])];
   const built = new Map<string, BuiltModule>();
   await Promise.all(delegates.map(async (path) => built.set(path, await moduleScript(path))));
-  const helpers = new Set(await helperModules(name));
+  const helpers = new Set([...(await helperModules(name)), ...settingsHelpers(name, settings)]);
   for (const module of built.values()) module.helpers.forEach((h) => helpers.add(h));
   await Promise.all([...helpers].map(async (path) => built.set(path, await moduleScript(path))));
   const modules: Record<string, unknown> = {};
@@ -153,10 +172,15 @@ export default async function buildContainer(
   const extensions: ContainerDraft["extensions"] = {};
   for (const extension of doc.extensions) {
     const manifest = findExtension(extension.name);
+    const settings =
+      extension.settings === undefined
+        ? undefined
+        : resolveStage(extension.settings, manifest?.settings, stage);
     const modules = manifest
       ? await catalogModules(
           extension.name,
           [...used].filter((p) => extensionOf(p) === extension.name).sort(),
+          settings,
         )
       : Object.fromEntries(
           Object.keys(extension.opaqueModules ?? {})
@@ -171,10 +195,7 @@ export default async function buildContainer(
       hostedLibFilesBaseUrl: options.transform
         ? hostedBaseUrl(extension, doc.company, manifest !== undefined, options.carriedFolder)
         : extension.hostedLibFilesBaseUrl,
-      settings:
-        extension.settings === undefined
-          ? undefined
-          : resolveStage(extension.settings, manifest?.settings, stage),
+      settings,
       modules,
     };
   }

@@ -31,6 +31,21 @@ describe("buildLibrary", () => {
     expect(lib.container.environment).toEqual({ id: PROD, stage: "production" });
   });
 
+  it("carries the Web SDK's click collection only when some instance collects clicks", async () => {
+    const doc = smallProperty();
+    const web = doc.extensions.find((e) => e.name === "web-sdk")!;
+    const instances = (web.settings as { instances: Array<Record<string, unknown>> }).instances;
+    const carried = async () =>
+      (await buildLibrary(doc, { environmentId: PROD })).modules.includes(
+        "web-sdk/src/lib/clickCollection.js",
+      );
+    expect(await carried()).toBe(true); // absent: on, as in alloy
+    instances[0]!.clickCollectionEnabled = false;
+    expect(await carried()).toBe(false);
+    instances.push({ ...instances[0], name: "second", clickCollectionEnabled: true });
+    expect(await carried()).toBe(true);
+  });
+
   it("carries only the modules the property uses, their helpers and shared modules", async () => {
     const lib = await buildLibrary(smallProperty(), { environmentId: PROD });
     expect(lib.modules).toEqual([
@@ -41,6 +56,7 @@ describe("buildLibrary", () => {
       "core/src/lib/events/directCall.js",
       "core/src/lib/events/helpers/pageLifecycleEvents.js",
       "core/src/lib/events/libraryLoaded.js",
+      "web-sdk/src/lib/clickCollection.js",
       "web-sdk/src/lib/dataElements/xdmObject.js",
       "web-sdk/src/lib/instanceManager.js",
       "web-sdk/src/lib/variableStore.js",

@@ -1,3 +1,4 @@
+import type { ClickCollector, CreateClickCollector } from "./createClickCollector.ts";
 import { cookieName, getApexDomain, readCookie, writeCookie } from "./cookies.ts";
 import createConsent, { type ConsentState } from "./createConsent.ts";
 import { VERSION } from "./createContext.ts";
@@ -21,13 +22,15 @@ export const generalConsent = (value: string | undefined) =>
   /(?:^|;)\s*general=(\w+)/.exec(value ?? "")?.[1];
 
 /**
- * Wires a configured instance: cookies, consent, identity and transport, and returns the
+ * Wires a configured instance: cookies, consent, identity, transport and, when the library
+ * carries it and `clickCollectionEnabled` is not false, click collection; returns the
  * commands that need a configuration (everything except configure itself).
  */
 export default function configureInstance(
   config: Config,
   logger: Logger,
   win: Window = window,
+  createClicks?: CreateClickCollector,
 ): Record<string, Command> {
   const doc = win.document;
   const prefix = cookieName(config.orgId, "");
@@ -75,8 +78,14 @@ export default function configureInstance(
       });
     identity.onResponse(response);
   };
+  // alloy expects third-party cookies to work in Chromium: it asks for the CORE id and sends
+  // a visitor's first request to its third-party domain (createEdgeTransport.ts).
+  const thirdParty =
+    config.thirdPartyCookiesEnabled &&
+    /(?!Chrom.*OPR)Chrom(?:e|ium)\//.test(win.navigator.userAgent);
   const send = createEdgeTransport({
     config,
+    thirdParty,
     logger,
     apexDomain,
     cookiePrefix: prefix,
@@ -90,12 +99,7 @@ export default function configureInstance(
     win,
   });
   const fetchIds = ["ECID"];
-  // alloy asks for the CORE id when it expects third-party cookies to work (Chromium UAs).
-  if (
-    config.thirdPartyCookiesEnabled &&
-    /(?!Chrom.*OPR)Chrom(?:e|ium)\//.test(win.navigator.userAgent)
-  )
-    fetchIds.push("CORE");
+  if (thirdParty) fetchIds.push("CORE");
 
   const ensureEcid = async (overrides: unknown) => {
     if (!identity.ecid()) {
@@ -111,11 +115,15 @@ export default function configureInstance(
     return ecid;
   };
 
+  let clicks: ClickCollector | undefined;
+  const sendEvent = createSendEvent(config, consent, send, logger, fetchIds, win, (event) =>
+    clicks?.beforeEvent(event),
+  );
+  if (createClicks && config.clickCollectionEnabled !== false)
+    clicks = createClicks({ config, logger, send: (options) => sendEvent(options, true), win });
+
   const commands: Record<string, Command> = {
-    sendEvent: {
-      component: "DataCollector",
-      run: createSendEvent(config, consent, send, logger, fetchIds, win),
-    },
+    sendEvent: { component: "DataCollector", run: sendEvent },
     applyResponse: {
       component: "DataCollector",
       run(options) {

@@ -26,6 +26,8 @@ export interface SendOptions {
 
 export interface TransportDeps {
   config: Config;
+  /** Third-party cookies are on and expected to work: first requests go to DEMDEX. */
+  thirdParty?: boolean;
   logger: Logger;
   apexDomain: string;
   /** Name prefix of the cookies copied into `meta.state.entries` (`kndctr_<org>_`). */
@@ -44,6 +46,8 @@ export interface TransportDeps {
 export type Send = (action: string, payload: Dict, options?: SendOptions) => Promise<EdgeResponse>;
 
 const TEXT_PLAIN = "text/plain; charset=UTF-8";
+/** alloy's third-party identity domain, where it can read and set Adobe's demdex cookie. */
+const DEMDEX = "adobedc.demdex.net";
 const NO_HEADERS = () => null;
 
 /**
@@ -51,6 +55,11 @@ const NO_HEADERS = () => null;
  * `https://<edgeDomain>/<edgeBasePath>[/<hint>]/v1/<action>?configId=…&requestId=…`,
  * retries on 429/502/503/504, a beacon to `collect` on unload, and — until the identity
  * cookie exists — one request at a time so that the edge mints a single ECID.
+ *
+ * As alloy's, a request without the identity cookie goes to `adobedc.demdex.net` when
+ * `thirdParty` (§3.5), whatever `edgeDomain` is, so a rebuild that keeps Adobe's edge keeps
+ * Adobe's cross-site identity; after a network error there it goes to the edge, and so does
+ * every later one. An `edgeOrigin` (a Liftoff edge) has no third-party domain.
  */
 export default function createEdgeTransport(deps: TransportDeps): Send {
   const { config, logger, win = window } = deps;
@@ -91,18 +100,21 @@ export default function createEdgeTransport(deps: TransportDeps): Send {
     else busy = false;
   };
 
-  const endpoint = (action: string, configId: string, requestId: string) => {
+  // Until a request to DEMDEX fails, identity-less requests go there.
+  let demdex = deps.thirdParty && !config.edgeOrigin;
+
+  const endpoint = (action: string, configId: string, requestId: string, host?: string) => {
     const cluster =
       readCookie(`${deps.cookiePrefix}cluster`, win.document) ??
       ((c) => c && `t${c}`)(readCookie("mboxEdgeCluster", win.document));
-    const base = config.edgeOrigin ?? `https://${config.edgeDomain}`;
+    const base = host ? `https://${host}` : (config.edgeOrigin ?? `https://${config.edgeDomain}`);
     return `${base}/${config.edgeBasePath}${cluster ? `/${cluster}` : ""}/v1/${action}?configId=${configId}&requestId=${requestId}`;
   };
 
-  const addState = (payload: Dict) => {
-    const host = config.edgeOrigin
-      ? config.edgeOrigin.replace(/^\w+:\/\/|:\d+$/g, "")
-      : config.edgeDomain;
+  const addState = (payload: Dict, third?: string) => {
+    const host =
+      third ??
+      (config.edgeOrigin ? config.edgeOrigin.replace(/^\w+:\/\/|:\d+$/g, "") : config.edgeDomain);
     const state: Dict = { domain: deps.apexDomain, cookiesEnabled: true };
     const firstParty = deps.apexDomain !== "" && host.endsWith(deps.apexDomain);
     if (!firstParty) {
@@ -115,7 +127,13 @@ export default function createEdgeTransport(deps: TransportDeps): Send {
     meta.state = { ...(meta.state as Dict | undefined), ...state };
   };
 
-  const post = async (url: string, body: string, requestId: string): Promise<EdgeResponse> => {
+  /** `fallback`: where to send instead after a network error (DEMDEX unreachable). */
+  const post = async (
+    url: string,
+    body: string,
+    requestId: string,
+    fallback?: string,
+  ): Promise<EdgeResponse> => {
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
@@ -128,6 +146,14 @@ export default function createEdgeTransport(deps: TransportDeps): Send {
           body,
         });
       } catch (error) {
+        if (fallback) {
+          // The same body: alloy keeps the third-party cookie entries it had added.
+          demdex = false;
+          url = fallback;
+          fallback = undefined;
+          attempt--;
+          continue;
+        }
         logger.error(`Request ${requestId}: Network request failed.`);
         throw new Error(`Network request failed.\nCaused by: ${(error as Error).message}`);
       }
@@ -186,13 +212,15 @@ export default function createEdgeTransport(deps: TransportDeps): Send {
     const gated = !hasIdentity();
     await acquire();
     try {
+      const third = !hasIdentity() && demdex ? DEMDEX : undefined;
       if (!hasIdentity()) await deps.addKnownIdentity(payload);
-      addState(payload);
+      addState(payload, third);
       logger.info(`Request ${requestId}: Sending request.`, payload);
       const response = await post(
-        endpoint(action, configId, requestId),
+        endpoint(action, configId, requestId, third),
         JSON.stringify(payload),
         requestId,
+        third && endpoint(action, configId, requestId),
       );
       logger.info(
         `Request ${requestId}: Received response with status code ${response.status}.`,

@@ -1,4 +1,5 @@
 import configureInstance, { type Command } from "./configureInstance.ts";
+import type { CreateClickCollector } from "./createClickCollector.ts";
 import { DECLINED_CONSENT } from "./createConsent.ts";
 import createLogger from "./createLogger.ts";
 import validateCommandOptions from "./validateCommandOptions.ts";
@@ -25,13 +26,16 @@ const UNSUPPORTED = [
  * `[Component] An error occurred while executing the X command.` line; declined consent
  * resolves `{}` with a warning.
  *
+ * `clickCollector` (`createClickCollector`) adds alloy's automatic link-click collection;
+ * libraries that need none leave it out and carry none of its code.
+ *
  * @example
- * const alloy = createInstance({ name: "alloy" });
+ * const alloy = createInstance({ name: "alloy", clickCollector: createClickCollector });
  * await alloy("configure", { datastreamId: "…", orgId: "…@AdobeOrg" });
  * await alloy("sendEvent", { xdm: { eventType: "web.webpagedetails.pageViews" } });
  */
 export default function createInstance(
-  options: { name?: string } = {},
+  options: { name?: string; clickCollector?: CreateClickCollector } = {},
   win: Window = window,
 ): Executor {
   const name = options.name ?? "alloy";
@@ -42,9 +46,11 @@ export default function createInstance(
     if (commandName === "configure") {
       if (configured)
         throw new Error("The library has already been configured and may only be configured once.");
-      const config = validateConfig(raw, (m) => logger.warn(m));
+      const config = validateConfig(raw, (m) => logger.warn(m), options.clickCollector?.schema);
       logger.setDebug(config.debugEnabled);
-      configured = Promise.resolve().then(() => configureInstance(config, logger, win));
+      configured = Promise.resolve().then(() =>
+        configureInstance(config, logger, win, options.clickCollector),
+      );
       await configured;
       return;
     }

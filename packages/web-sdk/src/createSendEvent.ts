@@ -59,8 +59,11 @@ export function eventResult(response: EdgeResponse | undefined, withDecisions: b
 
 /**
  * `sendEvent`: builds the event (type, mergeId, context, then the caller's xdm and data on
- * top), waits for consent, lets `onBeforeEventSend` edit or cancel it, and posts it to
- * `interact` — or beacons it to `collect` when the document is unloading.
+ * top), shows it to `beforeEvent` (click collection), waits for consent, lets
+ * `onBeforeEventSend` edit or cancel it, and posts it to `interact` — or beacons it to
+ * `collect` when the document is unloading. `click` marks a collected link click: beaconed
+ * like an unloading event (the page may be leaving), but otherwise an ordinary event (the
+ * first of the page asks for personalization, as alloy's does).
  */
 export default function createSendEvent(
   config: Config,
@@ -69,9 +72,10 @@ export default function createSendEvent(
   logger: Logger,
   fetchIds: string[],
   win: Window = window,
+  beforeEvent?: (event: Dict) => void,
 ) {
   let first = true;
-  return async (options: Dict): Promise<Dict> => {
+  return async (options: Dict, click?: boolean): Promise<Dict> => {
     const personalization = (options.personalization as Dict | undefined) ?? {};
     const scopes = [
       ...((options.decisionScopes as string[]) ?? []),
@@ -96,6 +100,7 @@ export default function createSendEvent(
     mergeDeep(xdm, createContext(config.context, win));
     mergeDeep(xdm, options.xdm);
     if (options.data) event.data = mergeDeep({}, options.data);
+    beforeEvent?.(event);
     const payload: Dict = { events: [event], query: { identity: { fetch: fetchIds } } };
     const local = (options.edgeConfigOverrides as Dict | undefined) ?? {};
     if (options.datasetId) {
@@ -118,7 +123,7 @@ export default function createSendEvent(
       logger.info("Event was canceled because the onBeforeEventSend callback returned false.");
       return {};
     }
-    const response = await send("interact", payload, { beacon: unloading, configId });
+    const response = await send("interact", payload, { beacon: unloading || click, configId });
     return eventResult(response, withDecisions);
   };
 }

@@ -68,8 +68,8 @@ const schema: Record<string, Validator> = {
   thirdPartyCookiesEnabled: withDefault(boolean, true),
   idMigrationEnabled: withDefault(boolean, true),
   defaultConsent: withDefault(enumOf("in", "out", "pending"), "in"),
-  // Accepted for compatibility with alloy configurations; see docs/web-sdk.md for what
-  // this SDK does not implement (automatic click collection, personalization, media).
+  // Click collection's fields; its module checks them in detail (createClickCollector.ts's
+  // `schema`), and a library that does not carry it does not use them.
   clickCollectionEnabled: withDefault(boolean, true),
   clickCollection: objectOf({}),
   downloadLinkQualifier: string,
@@ -94,9 +94,14 @@ const schema: Record<string, Validator> = {
 /**
  * Validates `configure` options with alloy's message formats, reporting every problem at
  * once (alloy stops at the first failing link of its chain; edge-protocol.md §2.2), and
- * returns the config with defaults. `warn` receives deprecation notices.
+ * returns the config with defaults. `warn` receives deprecation notices; `fields` replaces
+ * the checks of some fields (those of the optional click collection).
  */
-export default function validateConfig(options: unknown, warn: (m: string) => void): Config {
+export default function validateConfig(
+  options: unknown,
+  warn: (m: string) => void,
+  fields?: Record<string, Validator>,
+): Config {
   const problems: string[] = [];
   let config: Dict = {};
   if (!isObject(options)) {
@@ -109,7 +114,7 @@ export default function validateConfig(options: unknown, warn: (m: string) => vo
       else warn(message);
     }
     // The deprecated name stands in for the new one (alloy's `renamed` validator).
-    const result = validate(objectOf(schema, true), {
+    const result = validate(objectOf({ ...schema, ...fields }, true), {
       ...options,
       datastreamId: datastreamId ?? edgeConfigId,
     });
@@ -125,9 +130,12 @@ export default function validateConfig(options: unknown, warn: (m: string) => vo
         `The field "onBeforeLinkClickSend" has been deprecated. Use "clickCollection.filterClickDetails" instead.`,
       );
   }
-  // alloy joins Error objects for the fields it knows, so that list starts with "Error: ";
-  // its unknown-field list does not (edge-protocol.md §2.2). Same text, all problems.
-  if (problems.length && !problems[0]!.endsWith("Unknown field."))
+  // alloy joins Error objects for its core fields, so that list starts with "Error: "; the
+  // lists of its components' fields (consent, identity, clicks…) and of unknown fields do
+  // not (edge-protocol.md §2.2). Same text, all problems.
+  if (
+    /^('(undefined|datastreamId|orgId|edge|debugEnabled|onBeforeEventSend)|The)/.test(problems[0]!)
+  )
     problems[0] = `Error: ${problems[0]}`;
   if (problems.length)
     throw new Error(

@@ -45,9 +45,11 @@ const EXT_MODULES: Array<[string, string, Record<string, unknown>]> = [
   ["src/lib/dataElements/variable.js", "dataElements/variable.ts", { name: "variable" }],
 ];
 
-async function library() {
+async function library(clickCollection = false) {
   const modules: string[] = [];
-  for (const [path, file, meta] of EXT_MODULES) {
+  const files = [...EXT_MODULES];
+  if (clickCollection) files.push(["src/lib/clickCollection.js", "clickCollection.ts", {}]);
+  for (const [path, file, meta] of files) {
     const script = await buildLaunchModule(join(src, file));
     modules.push(
       `${JSON.stringify(`web-sdk/${path}`)}: Object.assign(${JSON.stringify(meta)}, { script: ${script} })`,
@@ -145,4 +147,54 @@ test("send-event and update-variable inside turbine 28.1.0", async () => {
   expect(second!.event.xdm._experience).toEqual({ analytics: {} });
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test("click collection inside turbine 28.1.0: only when the library carries its module", async () => {
+  for (const carried of [true, false]) {
+    edge.requests.length = 0;
+    edge.serve("/launch.js", "text/javascript", await library(carried));
+    edge.serve(
+      "/launch.html",
+      "text/html",
+      `<!doctype html><title>l</title><script src="/launch.js"></script><nav><a id="go" href="/next.html">Next page</a></nav>`,
+    );
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto("https://www.example.test/launch.html");
+    await page.evaluate(() => {
+      window.addEventListener("click", (e) => e.preventDefault());
+      (window as unknown as { __fire: Record<string, () => void> }).__fire.page!();
+    });
+    await expect.poll(() => edge.requests.length).toBe(1);
+    await page.click("#go");
+    // The sentinel: a rule's event sent after the click.
+    await page.evaluate(() =>
+      (window as unknown as { __fire: Record<string, () => void> }).__fire.click!(),
+    );
+    await expect
+      .poll(() =>
+        edge.requests.some((r) => r.body.events[0].xdm.web.webInteraction?.name === "cta"),
+      )
+      .toBe(true);
+    const collected = edge.requests
+      .map((r) => r.body.events[0].xdm.web.webInteraction)
+      .filter((w) => w?.name === "Next page");
+    expect(collected).toEqual(
+      carried
+        ? [
+            {
+              name: "Next page",
+              region: "NAV",
+              type: "other",
+              URL: "https://www.example.test/next.html",
+              linkClicks: { value: 1 },
+            },
+          ]
+        : [],
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  }
 });

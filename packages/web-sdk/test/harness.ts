@@ -46,18 +46,32 @@ export async function openPage(
 }
 
 /**
- * Runs commands in order on `window.alloy`. A string `onBeforeEventSend` option becomes a
- * function body with `content` as its argument (functions cannot cross into the page).
+ * Runs commands in order on `window.alloy`. Callback options given as strings become
+ * function bodies (functions cannot cross into the page): `onBeforeEventSend` gets
+ * `content`, `onBeforeLinkClickSend` gets `options`, `clickCollection.filterClickDetails`
+ * gets `props`.
  */
 export function runSteps(page: Page, steps: Step[]): Promise<Outcome[]> {
   return page.evaluate(async (list) => {
     const w = window as unknown as { alloy: (c: string, o?: unknown) => Promise<unknown> };
+    /* eslint-disable @typescript-eslint/no-implied-eval -- test-authored sources */
+    const callbacks = (opts: Record<string, any>) => {
+      if (typeof opts.onBeforeEventSend === "string")
+        opts.onBeforeEventSend = new Function("content", opts.onBeforeEventSend);
+      if (typeof opts.onBeforeLinkClickSend === "string")
+        opts.onBeforeLinkClickSend = new Function("options", opts.onBeforeLinkClickSend);
+      const click = opts.clickCollection as Record<string, unknown> | undefined;
+      if (typeof click?.filterClickDetails === "string")
+        opts.clickCollection = {
+          ...click,
+          filterClickDetails: new Function("props", click.filterClickDetails),
+        };
+      return opts;
+    };
+    /* eslint-enable @typescript-eslint/no-implied-eval */
     const out: Array<{ ok?: unknown; error?: string }> = [];
     for (const [command, options] of list) {
-      const opts = options ? { ...options } : options;
-      if (opts && typeof opts.onBeforeEventSend === "string")
-        // eslint-disable-next-line @typescript-eslint/no-implied-eval -- test-authored source
-        opts.onBeforeEventSend = new Function("content", opts.onBeforeEventSend);
+      const opts = options ? callbacks({ ...options }) : options;
       try {
         out.push({ ok: await w.alloy(command, opts) });
       } catch (error) {
@@ -85,6 +99,7 @@ export function normalise<T>(value: T): T {
 /** What a comparison looks at in a recorded edge request. */
 export const requestView = (r: EdgeRequest) =>
   normalise({
+    host: r.host,
     action: r.action,
     path: r.path,
     configId: r.query.configId,

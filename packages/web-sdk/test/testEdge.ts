@@ -30,6 +30,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export interface EdgeRequest {
+  /** The Host the page addressed (every host reaches this server; see `browserArgs`). */
+  host: string;
   action: string;
   path: string;
   query: Record<string, string>;
@@ -39,6 +41,7 @@ export interface EdgeRequest {
 }
 
 export interface Answer {
+  /** 0: close the connection without answering (the browser sees a network error). */
   status: number;
   body?: string;
   headers?: Record<string, string>;
@@ -136,6 +139,7 @@ export async function startTestEdge(): Promise<TestEdge> {
       body = raw;
     }
     const request: EdgeRequest = {
+      host: (req.headers.host ?? "").replace(/:\d+$/, ""),
       action: match[2]!,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
@@ -145,6 +149,10 @@ export async function startTestEdge(): Promise<TestEdge> {
     };
     requests.push(request);
     const answer = custom?.(request);
+    if (answer?.status === 0) {
+      res.socket?.destroy();
+      return;
+    }
     if (answer) {
       res.writeHead(answer.status, { ...cors, ...answer.headers }).end(answer.body);
       return;

@@ -108,6 +108,9 @@ export default function createPropertyDocument(options: PcMarketingOptions = {})
               edgeOrigin: o.edgeOrigin,
               defaultConsent: o.defaultConsent,
               thirdPartyCookiesEnabled: false,
+              // The rules send their own link-click interactions; alloy's automatic
+              // collection on top would count each click twice (and its code is left out).
+              clickCollectionEnabled: false,
             },
           ],
         },

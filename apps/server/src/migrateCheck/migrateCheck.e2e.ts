@@ -243,6 +243,34 @@ test("a self-hosted build's site-relative files round-trip with full agreement",
   );
 });
 
+// A Web SDK property with click collection left on (alloy's default): the original's link
+// clicks reach the edge as link-click events, and so must the rebuild's. The stand-in answers
+// the edge, so the first request (to adobedc.demdex.net, third-party cookies on) gets an
+// identity and the clicks after it go out as collect beacons, on both runs.
+test("a Web SDK property's automatic link clicks round-trip with full agreement", async () => {
+  test.setTimeout(90_000);
+  const result = await run(corpus["web-sdk-clicks"].folder, "--json");
+  expect(result.err).toBe("");
+  const report = JSON.parse(result.out) as {
+    agree: number;
+    differ: number;
+    pages: {
+      standIn?: string[];
+      measures: { name: string; agree: boolean; original: string[] }[];
+    }[];
+  };
+  const [page] = report.pages;
+  expect(page!.measures.filter((m) => !m.agree)).toEqual([]);
+  expect(report).toMatchObject({ agree: 5, differ: 0 });
+  expect(page!.standIn).toEqual(["adobedc.demdex.net", "edge.adobedc.net"]);
+  const requests = page!.measures.find((m) => m.name === "requests")!.original;
+  expect(requests).toContain("adobedc.demdex.net/ee/v1/interact");
+  expect(
+    requests.filter((r) => /^edge\.adobedc\.net\/ee\/.*v1\/collect$/.test(r)).length,
+  ).toBeGreaterThan(0);
+  expect(result.code).toBe(0);
+});
+
 /** A local site: path → page HTML (anything else 404), and its origin once listening. */
 async function startSite(pages: Record<string, string>) {
   const server = createServer((request, response) => {

@@ -19,8 +19,9 @@ export const CORPUS = import.meta.dirname;
 /**
  * `core-only`: Core rules and data elements. `acme-survey`: plus a third-party extension.
  * `self-hosted`: a self-hosted build, whose files the container names by site-relative paths.
+ * `web-sdk-clicks`: a Web SDK property with alloy's click collection left on.
  */
-export const CORPUS_NAMES = ["core-only", "acme-survey", "self-hosted"] as const;
+export const CORPUS_NAMES = ["core-only", "acme-survey", "self-hosted", "web-sdk-clicks"] as const;
 export type CorpusName = (typeof CORPUS_NAMES)[number];
 
 export const turbineEngine = () =>
@@ -28,6 +29,23 @@ export const turbineEngine = () =>
     createRequire(import.meta.url).resolve("@adobe/reactor-turbine/dist/engine.min.js"),
     "utf8",
   );
+
+/**
+ * Adobe's extension code is not kept here: a `script: "liftoff-stand-in:<module path>"` in a
+ * corpus container becomes our build of that module (the builder's dist/modules.json).
+ */
+function withStandIns(container: string): string {
+  if (!container.includes("liftoff-stand-in:")) return container;
+  const data = join(CORPUS, "../../dist/modules.json");
+  const { modules } = JSON.parse(readFileSync(data, "utf8")) as {
+    modules: Record<string, { script: string }>;
+  };
+  return container.replace(/"liftoff-stand-in:([^"]+)"/g, (_all, path: string) => {
+    const built = modules[path];
+    if (!built) throw new Error(`${data} has no module "${path}"`);
+    return built.script;
+  });
+}
 
 export interface CorpusBuild {
   folder: string;
@@ -43,7 +61,7 @@ export default function assembleCorpus(outDir: string): Record<CorpusName, Corpu
     rmSync(folder, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
     cpSync(join(CORPUS, name), folder, { recursive: true });
-    const container = readFileSync(join(folder, "container.js"), "utf8");
+    const container = withStandIns(readFileSync(join(folder, "container.js"), "utf8"));
     rmSync(join(folder, "container.js"));
     const id = /id: "(EN[0-9a-f]{32})", stage: "development"/.exec(container)?.[1];
     if (!id) throw new Error(`${name}/container.js: no development environment id`);

@@ -1,5 +1,6 @@
 import { ValidationError } from "@liftoff/schema";
 import type { QueueFunction, QueuedCommand } from "../baseCode.ts";
+import type { CreateClickCollector } from "../createClickCollector.ts";
 import createInstance, { type Executor } from "../createInstance.ts";
 import uuid from "../uuid.ts";
 import { isObject, type Dict } from "../validate.ts";
@@ -23,11 +24,13 @@ const forStage = (value: unknown, stage: string) =>
  * and configures one instance per entry with the datastream of the current environment,
  * exposes it as `window[name]` (replaying a base-code queue if the page has one) and keeps
  * its debug flag in step with Launch's. A bad entry is logged with the field's path and
- * skipped; the others still start.
+ * skipped; the others still start. `clickCollector` is the click-collection module when the
+ * library carries it (the builder adds it when some instance collects clicks).
  */
 export default function createInstanceManager(
   turbine: Turbine,
   win: Window = window,
+  clickCollector?: CreateClickCollector,
 ): InstanceManager {
   const globals = win as unknown as Record<string, unknown>;
   const stage = turbine.environment?.stage ?? "production";
@@ -60,7 +63,7 @@ export default function createInstanceManager(
         edgeConfigId;
       if (typeof id !== "string" || !id)
         throw new ValidationError(`instances[${i}].edgeConfigId`, "must be a datastream id");
-      const execute = createInstance({ name }, win);
+      const execute = createInstance({ name, clickCollector }, win);
       byName[name] = execute;
       const overrides = forStage(options.edgeConfigOverrides, stage);
       const config: Dict = {

@@ -3,6 +3,7 @@
  * (`<extension>/<path>` in a container's `modules` map; relative `require`s rely on it).
  */
 import sendEvent from "./actions/sendEvent.ts";
+import clickCollection from "./clickCollection.ts";
 import updateVariable from "./actions/updateVariable.ts";
 import variable from "./dataElements/variable.ts";
 import xdmObject from "./dataElements/xdmObject.ts";
@@ -16,6 +17,7 @@ export const extensionModules: Record<
 > = {
   "src/lib/instanceManager.js": { script: instanceManager, name: "instanceManager", shared: true },
   "src/lib/variableStore.js": { script: variableStore },
+  "src/lib/clickCollection.js": { script: clickCollection },
   "src/lib/actions/sendEvent.js": { script: sendEvent, name: "send-event" },
   "src/lib/actions/updateVariable.js": { script: updateVariable, name: "update-variable" },
   "src/lib/dataElements/xdmObject.js": { script: xdmObject, name: "xdm-object" },
