@@ -83,6 +83,16 @@ describe("GET /optOutStatus and the ID-sync page", () => {
     expect((await app.inject({ url: "/optOutStatus?d_cb=1x" })).statusCode).toBe(400);
   });
 
+  it("says the same in the /id answer, where the Visitor API reads it once an ECID is allowed", async () => {
+    app = testApp();
+    const url = `/id?d_orgid=${encodeURIComponent(ORG)}&d_visid_ver=5.5.0`;
+    const none = (await app.inject({ url })).json<Record<string, unknown>>();
+    expect(none).not.toHaveProperty("d_optout");
+    expect(none.d_ottl).toBe(7200);
+    const out = await app.inject({ url, headers: { cookie: "demdex=NOTARGET" } });
+    expect(out.json()).toMatchObject({ d_optout: "global", d_ottl: 7200 });
+  });
+
   it("serves the ID-sync destination page, locked down", async () => {
     app = testApp();
     const res = await app.inject({ url: "/dest5.html?d_nsid=0#https%3A%2F%2Fwww.example.test" });

@@ -69,6 +69,8 @@ export default function registerIdentityRoutes(app: FastifyInstance, regionId: n
     const blob = stringParam(query, "d_blob", BLOB) ?? randomBytes(24).toString("base64");
     const mid = given ?? mintEcid();
     if (analyticsOrg && !orgId) return answer(reply, { id: mid }, callback);
+    // The Visitor API takes the opt-out status from this answer once an ECID is allowed.
+    const optedOut = parseCookieHeader(request.headers.cookie).get("demdex") === "NOTARGET";
     return answer(
       reply,
       {
@@ -77,6 +79,7 @@ export default function registerIdentityRoutes(app: FastifyInstance, regionId: n
         d_blob: blob,
         dcs_region: regionId,
         d_ottl: OPT_OUT_TTL,
+        ...(optedOut ? { d_optout: "global" } : {}),
         ibs: [],
         subdomain: "liftoff",
         tid: randomBytes(6).toString("base64url"),
