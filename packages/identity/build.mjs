@@ -3,6 +3,7 @@
 // an IIFE that installs `window.Visitor` as VisitorAPI.js does (budget: bench/budgets.json).
 import { build as esbuild } from "esbuild";
 import { minify } from "terser";
+import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundleEntries } from "../../scripts/bundlePackage.mjs";
@@ -12,11 +13,20 @@ const entries = {
   "dist/index.js": "src/index.ts",
   "dist/manifest.js": "src/extension/manifest.ts",
 };
-export const outputs = ["dist/identity.min.js", ...Object.keys(entries)];
+export const outputs = [
+  "dist/identity.min.js",
+  "dist/audience-manager.min.js",
+  ...Object.keys(entries),
+];
+const AUDIENCE_MANAGER_PART = "identity/src/lib/sharedModules/publishDestinations.js";
 
 /** Launch module path → TypeScript file default-exporting `script(module, exports, require, turbine)`. */
 export const extensionModuleFiles = {
   "identity/src/lib/sharedModules/mcidInstance.js": "src/extension/mcidInstance.ts",
+  // Required by mcidInstance.js when present; carried only for a property that uses Audience
+  // Manager (packages/builder/src/buildContainer.ts).
+  "identity/src/lib/sharedModules/publishDestinations.js":
+    "src/extension/publishDestinationsModule.ts",
 };
 
 /** Identity has no helper modules; the list exists so the builder treats every extension alike. */
@@ -63,6 +73,12 @@ export async function build() {
     conditions: ["liftoff:source"],
     logLevel: "warning",
   });
+  // The Audience Manager part as a library carries it, written out so its size is gated
+  // (bench/budgets.json) like the base it adds to.
+  writeFileSync(
+    join(here, "dist/audience-manager.min.js"),
+    await buildModuleScript(AUDIENCE_MANAGER_PART),
+  );
   await bundleEntries(here, entries);
 }
 

@@ -111,12 +111,34 @@ function dataElementFor(element: PropertyDataElement, stage: Stage, options: Con
 }
 
 /**
- * Helper modules an extension's settings call for: the Web SDK's click collection, which its
- * instance manager requires when present, only when some instance collects clicks
- * (`clickCollectionEnabled`, on when absent as in alloy), so a property with it off carries
- * none of its code.
+ * Whether the property uses Audience Manager: some code it carries (an imported extension's
+ * module or hosted file, such as DIL in Analytics' AudienceManagement module) calls the
+ * Visitor API's `publishDestinations`, which DIL 8 and later require.
  */
-function settingsHelpers(name: string, settings: unknown): string[] {
+export function usesAudienceManager(doc: PropertyDocument): boolean {
+  return doc.extensions.some(
+    (extension) =>
+      Object.values(extension.opaqueModules ?? {}).some((m) =>
+        JSON.stringify(m).includes("publishDestinations"),
+      ) ||
+      Object.values(extension.hostedFiles ?? {}).some((text) =>
+        text.includes("publishDestinations"),
+      ),
+  );
+}
+
+/**
+ * Optional helper modules a catalog extension's module requires when present, carried only
+ * when the property calls for them, so one that does not pays nothing:
+ * - the Web SDK's click collection, when some instance collects clicks
+ *   (`clickCollectionEnabled`, on when absent as in alloy);
+ * - the identity extension's `publishDestinations`, when the property uses Audience Manager.
+ */
+function optionalHelpers(name: string, settings: unknown, doc: PropertyDocument): string[] {
+  if (name === "identity")
+    return usesAudienceManager(doc)
+      ? ["identity/src/lib/sharedModules/publishDestinations.js"]
+      : [];
   const instances = (settings as { instances?: unknown } | undefined)?.instances;
   const clicks =
     name === "web-sdk" &&
@@ -129,14 +151,14 @@ function settingsHelpers(name: string, settings: unknown): string[] {
 async function catalogModules(
   name: string,
   used: string[],
-  settings: unknown,
+  optional: string[],
 ): Promise<Record<string, unknown>> {
   const manifest = findExtension(name)!;
   const shared = manifest.modules.filter((m) => m.kind === "shared").map((m) => m.path);
   const delegates = [...new Set([...used, ...shared])];
   const built = new Map<string, BuiltModule>();
   await Promise.all(delegates.map(async (path) => built.set(path, await moduleScript(path))));
-  const helpers = new Set([...(await helperModules(name)), ...settingsHelpers(name, settings)]);
+  const helpers = new Set([...(await helperModules(name)), ...optional]);
   for (const module of built.values()) module.helpers.forEach((h) => helpers.add(h));
   await Promise.all([...helpers].map(async (path) => built.set(path, await moduleScript(path))));
   const modules: Record<string, unknown> = {};
@@ -180,7 +202,7 @@ export default async function buildContainer(
       ? await catalogModules(
           extension.name,
           [...used].filter((p) => extensionOf(p) === extension.name).sort(),
-          settings,
+          optionalHelpers(extension.name, settings, doc),
         )
       : Object.fromEntries(
           Object.keys(extension.opaqueModules ?? {})

@@ -46,6 +46,41 @@ describe("buildLibrary", () => {
     expect(await carried()).toBe(true);
   });
 
+  it("carries the identity extension's publishDestinations only for an Audience Manager property", async () => {
+    const PART = "identity/src/lib/sharedModules/publishDestinations.js";
+    const doc = smallProperty();
+    doc.extensions.push({ name: "identity", settings: { orgId: doc.company.orgId } });
+    const carried = async () =>
+      (await buildLibrary(doc, { environmentId: PROD })).modules.includes(PART);
+    expect(await carried()).toBe(false);
+    // An imported Analytics extension whose Audience Manager module (DIL) publishes through
+    // the Visitor API, as a hosted file…
+    doc.extensions.push({
+      name: "adobe-analytics",
+      opaqueModules: {
+        "adobe-analytics/src/lib/sharedModules/getTracker.js": {
+          script: "function(module){module.exports=function(){};}",
+        },
+      },
+      hostedFiles: {
+        "AppMeasurement_Module_AudienceManagement.min.js":
+          "var DIL=function(){};DIL.create=function(c){c.visitorService.publishDestinations({});};",
+      },
+    });
+    expect(await carried()).toBe(true);
+    // …or in a module's own code.
+    doc.extensions.pop();
+    doc.extensions.push({
+      name: "adobe-audience-manager",
+      opaqueModules: {
+        "adobe-audience-manager/src/lib/sharedModules/dil.js": {
+          script: "function(module){module.exports=function(v){v.publishDestinations({});};}",
+        },
+      },
+    });
+    expect(await carried()).toBe(true);
+  });
+
   it("carries only the modules the property uses, their helpers and shared modules", async () => {
     const lib = await buildLibrary(smallProperty(), { environmentId: PROD });
     expect(lib.modules).toEqual([

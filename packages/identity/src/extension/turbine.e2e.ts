@@ -29,8 +29,12 @@ async function launchModule(file: string): Promise<string> {
   return `function (module, exports, require, turbine) {\n${result.outputFiles[0]!.text}\n__module.default(module, exports, require, turbine);\n}`;
 }
 
-async function library(orgId: unknown): Promise<string> {
+async function library(orgId: unknown, audienceManager = false): Promise<string> {
   const script = await launchModule(join(import.meta.dirname, "mcidInstance.ts"));
+  // With Audience Manager the library carries the publishDestinations part beside it.
+  const part = audienceManager
+    ? `"adobe-mcid/src/lib/sharedModules/publishDestinations.js": { script: ${await launchModule(join(import.meta.dirname, "publishDestinationsModule.ts"))} },`
+    : "";
   const container = `{
     company: { orgId: "ABC123@AdobeOrg", dynamicCdnEnabled: false },
     property: { name: "Test", id: "PR00000000000000000000000000000001", settings: { domains: ["127.0.0.1"], undefinedVarsReturnEmpty: false, ruleComponentSequencingEnabled: false } },
@@ -45,6 +49,7 @@ async function library(orgId: unknown): Promise<string> {
           { name: "marketingCloudServer", value: ${JSON.stringify(server.crossHost)} }
         ] },
         modules: {
+          ${part}
           "adobe-mcid/src/lib/sharedModules/mcidInstance.js": { name: "mcid-instance", shared: true, script: ${script} }
         }
       },
@@ -111,4 +116,50 @@ test("turbine reports a non-string org ID with the extension's message", async (
     .poll(() => logs.find((l) => l.includes("mcidInstance.js")) ?? "")
     .toContain("Org ID is not a string.");
   expect(await page.evaluate(() => (window as any)._satellite.getVisitorId())).toBeNull();
+});
+
+// DIL 8 checks the instance for publishDestinations and calls it with its URL destinations:
+// the page requests them in order; one marked hideReferrer goes to the frame instead.
+test("with Audience Manager, the instance publishes DIL's destinations; without, it has no such method", async ({
+  page,
+}) => {
+  await page.goto(`${server.origin}/page.html`);
+  await page.addScriptTag({ content: await library("ABC123@AdobeOrg") });
+  expect(
+    await page.evaluate(() => typeof (window as any)._satellite.getVisitorId().publishDestinations),
+  ).toBe("undefined");
+
+  const requested: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/dest/")) requested.push(new URL(r.url()).pathname);
+  });
+  await page.goto(`${server.origin}/page.html`);
+  await page.addScriptTag({ content: await library("ABC123@AdobeOrg", true) });
+  const last = page.waitForRequest((r) => r.url().endsWith("/dest/two"));
+  const result = page.evaluate(
+    (origin) =>
+      new Promise((resolve) => {
+        const visitor = (window as any)._satellite.getVisitorId();
+        visitor.publishDestinations("", ["x"], (r: unknown) => ((window as any).__bad = r));
+        visitor.publishDestinations({
+          subdomain: "acme",
+          callback: resolve,
+          urlDestinations: [
+            { url: `${origin}/dest/one` },
+            { url: `${origin}/dest/hidden`, hideReferrer: true, message: "ibs:dpid=1" },
+            { url: `${origin}/dest/two` },
+          ],
+        });
+      }),
+    server.origin,
+  );
+  await last;
+  expect(requested).toEqual(["/dest/one", "/dest/two"]);
+  expect(await result).toEqual({
+    message:
+      "Attempted to attach and load the destination publishing iframe through this API call. Result: no result",
+  });
+  expect(await page.evaluate(() => (window as any).__bad)).toEqual({
+    error: "subdomain is not a populated string.",
+  });
 });
