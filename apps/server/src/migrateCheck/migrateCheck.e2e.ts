@@ -271,6 +271,29 @@ test("a Web SDK property's automatic link clicks round-trip with full agreement"
   expect(result.code).toBe(0);
 });
 
+// An Audience Manager property: DIL refuses a Visitor instance without publishDestinations.
+// The import maps Adobe's ECID service onto Liftoff's identity, and the rebuild carries the
+// publishDestinations part because the property's code calls it: the hit and the URL
+// destination leave on both runs.
+test("an Audience Manager property's DIL hit and destinations round-trip with full agreement", async () => {
+  test.setTimeout(90_000);
+  const result = await run(corpus["audience-manager"].folder, "--json");
+  expect(result.err).toBe("");
+  const report = JSON.parse(result.out) as {
+    agree: number;
+    pages: { measures: { name: string; agree: boolean; original: string[] }[] }[];
+  };
+  const measures = report.pages[0]!.measures;
+  expect(measures.filter((m) => !m.agree)).toEqual([]);
+  expect(measures.find((m) => m.name === "rules fired")!.original).toEqual([
+    "All Pages - Audience Manager",
+  ]);
+  expect(measures.find((m) => m.name === "requests")!.original).toEqual(
+    expect.arrayContaining(["acmeinsurance.demdex.net/event", "dest.acme-insurance.test/segment"]),
+  );
+  expect(result.code).toBe(0);
+});
+
 /** A local site: path → page HTML (anything else 404), and its origin once listening. */
 async function startSite(pages: Record<string, string>) {
   const server = createServer((request, response) => {

@@ -20,8 +20,15 @@ export const CORPUS = import.meta.dirname;
  * `core-only`: Core rules and data elements. `acme-survey`: plus a third-party extension.
  * `self-hosted`: a self-hosted build, whose files the container names by site-relative paths.
  * `web-sdk-clicks`: a Web SDK property with alloy's click collection left on.
+ * `audience-manager`: the ECID service and a DIL-like extension that publishes destinations.
  */
-export const CORPUS_NAMES = ["core-only", "acme-survey", "self-hosted", "web-sdk-clicks"] as const;
+export const CORPUS_NAMES = [
+  "core-only",
+  "acme-survey",
+  "self-hosted",
+  "web-sdk-clicks",
+  "audience-manager",
+] as const;
 export type CorpusName = (typeof CORPUS_NAMES)[number];
 
 export const turbineEngine = () =>
