@@ -142,6 +142,18 @@ function matchingTail(file: string, url: string): number {
 }
 
 /**
+ * The one rule for which file of a build folder answers a URL (the import, and migrate-check
+ * answering the original's requests): a file named `name`, the copy whose trailing folders
+ * match most of the URL's path, then the shortest path; undefined when none has the name.
+ * `files` are paths relative to the folder, with `/`.
+ */
+export function folderFileFor(files: string[], url: string, name: string): string | undefined {
+  const candidates = files.filter((f) => f === name || f.endsWith(`/${name}`)).sort();
+  candidates.sort((a, b) => matchingTail(b, url) - matchingTail(a, url) || a.length - b.length);
+  return candidates[0];
+}
+
+/**
  * Looks a file up among the folder's `files` by name and trailing folders; `read` gives its
  * text, `fieldOf` the field that names it (the path itself on disk).
  */
@@ -155,11 +167,7 @@ function folderSource(
   return {
     find(url, names) {
       for (const name of names) {
-        const candidates = sorted.filter((f) => f === name || f.endsWith(`/${name}`));
-        candidates.sort(
-          (a, b) => matchingTail(b, url) - matchingTail(a, url) || a.length - b.length,
-        );
-        const file = candidates[0];
+        const file = folderFileFor(sorted, url, name);
         if (file)
           return Promise.resolve({ name, text: read(file), from: file, field: fieldOf(file) });
       }

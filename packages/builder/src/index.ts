@@ -18,6 +18,7 @@ export { default as exportLaunch } from "./exportLaunch.ts";
 export { transforms } from "./transforms.ts";
 export {
   default as importFolder,
+  folderFileFor,
   importFiles,
   BuildFilesError,
   type BuildFile,

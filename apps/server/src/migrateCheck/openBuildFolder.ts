@@ -2,10 +2,11 @@
  * A downloaded Launch build (library, `RC…-source.js` files, `hostedLibFiles/…`) standing in
  * for Adobe's CDN while the original runs: a request is answered from the folder when a file
  * there has the same name as the URL's last segment, preferring the copy whose folders match
- * more of the URL's path. The folder is listed once, bounded in depth and count.
+ * more of the URL's path (the builder's `folderFileFor`, the rule the import uses). The folder is listed once, bounded in depth and count.
  */
 import { readdirSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
+import { folderFileFor } from "@liftoff/builder";
 
 const MAX_FILES = 10_000;
 const MAX_DEPTH = 16;
@@ -32,20 +33,6 @@ function listFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** How many trailing folders of `file` match the folders of the URL's path. */
-function matchingTail(file: string, path: string[]): number {
-  const folders = file.split("/").slice(0, -1);
-  const urlFolders = path.slice(0, -1);
-  let n = 0;
-  while (
-    n < folders.length &&
-    n < urlFolders.length &&
-    folders.at(-1 - n) === urlFolders.at(-1 - n)
-  )
-    n++;
-  return n;
-}
-
 export default function openBuildFolder(dir: string): BuildFolder {
   const files = listFiles(dir);
   const libraries = files.filter((f) => /^launch-[^/]*\.js$/.test(basename(f)));
@@ -53,17 +40,15 @@ export default function openBuildFolder(dir: string): BuildFolder {
   return {
     library: readable.length === 1 ? join(dir, readable[0]!) : undefined,
     find(url) {
-      let path: string[];
+      let name: string | undefined;
       try {
-        path = new URL(url).pathname.split("/").filter(Boolean).map(decodeURIComponent);
+        name = decodeURIComponent(new URL(url).pathname.split("/").pop() ?? "");
       } catch {
         return undefined;
       }
-      const name = path.at(-1);
-      if (!name) return undefined;
-      const candidates = files.filter((f) => basename(f) === name);
-      candidates.sort((a, b) => matchingTail(b, path) - matchingTail(a, path));
-      return candidates[0] === undefined ? undefined : join(dir, candidates[0]);
+      // The import's own rule, so the original is answered with the file the rebuild carries.
+      const file = name ? folderFileFor(files, url, name) : undefined;
+      return file === undefined ? undefined : join(dir, file);
     },
   };
 }
