@@ -9,7 +9,7 @@ import { repoRoot, startServer, type RunningServer } from "./startServer.ts";
 
 // The identity library (packages/identity/dist/identity.min.js) against the real server's
 // identity endpoints over HTTPS: the /id answer becomes the visitor's ECID, region and blob,
-// and /optOutStatus answers the opt-out question. The page comes from its own loopback origin.
+// and its answer also settles the opt-out question. The page comes from its own loopback origin.
 const ORG = "5LIFTOFF0PCMARKETING0001@AdobeOrg";
 let server: RunningServer;
 let site: Server;
@@ -35,7 +35,7 @@ test.afterAll(async () => {
 
 test.use({ ignoreHTTPSErrors: true });
 
-test("the ECID, region and blob come from the server's /id; opt-out status from /optOutStatus", async ({
+test("the ECID, region and blob come from the server's /id; opt-out status from the /id answer", async ({
   page,
 }) => {
   const idHost = new URL(server.origin).host;

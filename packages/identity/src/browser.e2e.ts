@@ -58,7 +58,7 @@ test("gets a MID over CORS and keeps it in a real AMCV cookie across page loads"
   const amcv = cookies.find((c) => c.name === AMCV)!;
   expect(decodeURIComponent(amcv.value)).toMatch(
     new RegExp(
-      `^-?\\d+\\|MCIDTS\\|\\d+\\|MCMID\\|${id}\\|MCAAMLH-\\d+\\|9\\|MCAAMB-\\d+\\|blob-\\d+\\|vVersion\\|5\\.5\\.0$`,
+      `^-?\\d+\\|MCIDTS\\|\\d+\\|MCMID\\|${id}\\|MCAAMLH-\\d+\\|9\\|MCAAMB-\\d+\\|blob-\\d+\\|MCOPTOUT-\\d+s\\|NONE\\|vVersion\\|5\\.5\\.0$`,
     ),
   );
   // Visitor asks for two years; Chromium caps every cookie at 400 days (RFC 6265bis).
@@ -150,19 +150,30 @@ test("opt-in holds the /id call until ecid is approved, then stores the decision
   expect((await state()).ecid).toBe(true);
 });
 
-test("answers getOptOut and isOptedOut from /optOutStatus", async ({ page }) => {
+test("answers getOptOut and isOptedOut from the MC call, or /optOutStatus before opt-in", async ({
+  page,
+}) => {
   server.behaviour.optOut = "global";
-  await open(page);
-  const result = await page.evaluate(
-    () =>
-      new Promise((resolve) =>
-        (window as any).visitor.isOptedOut((opted: boolean) =>
-          resolve({ opted, value: (window as any).visitor.getOptOut() }),
+  server.behaviour.optOutInIdResponse = true;
+  const optedOut = () =>
+    page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          (window as any).visitor.isOptedOut((opted: boolean) =>
+            resolve({ opted, value: (window as any).visitor.getOptOut() }),
+          ),
         ),
-      ),
-  );
-  expect(result).toEqual({ opted: true, value: "global" });
+    );
+  await open(page);
+  expect(await optedOut()).toEqual({ opted: true, value: "global" });
+  expect(server.calls("/optOutStatus")).toHaveLength(0);
+  // Before the visitor allows an ECID, there is no MC call: the status has its own.
+  await page.context().clearCookies();
+  await open(page, { doesOptInApply: true });
+  expect(await optedOut()).toEqual({ opted: true, value: "global" });
+  expect(server.calls("/optOutStatus")).toHaveLength(1);
   server.behaviour.optOut = "";
+  server.behaviour.optOutInIdResponse = false;
 });
 
 test.describe("ID sync", () => {

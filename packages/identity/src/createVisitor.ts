@@ -93,6 +93,7 @@ export default function createVisitor({
   // Requests in flight; callbacks waiting for a field chain on the one that brings it.
   let idCall: Promise<void> | undefined;
   let optOutCall: Promise<void> | undefined;
+  let liberated: string | undefined;
   let fields: AmcvFields = {};
   let customerIds: Record<string, CustomerId> = {};
   let hashing: Promise<void> = Promise.resolve();
@@ -160,12 +161,15 @@ export default function createVisitor({
    * customer IDs changed or, for whoever wants it, audience data is still missing (the `MC`
    * call failed, or its answer had none).
    */
-  function ensureIdCall(wantAam = false): Promise<void> | undefined {
+  function ensureIdCall(wantAam = false, wantOptOut = false): Promise<void> | undefined {
     if (idCall || !allowed()) return idCall;
     const aam = allowed("aam");
     const mid = get("MCMID");
     const fresh = mid && get("MCIDTS") === today();
-    if (fresh && !newCustomerIds() && !(wantAam && aamMissing())) return;
+    // The opt-out field lasts d_ottl (2 h), not the day: once it has lapsed, asking for it
+    // makes a call again.
+    const optOutMissing = wantOptOut && !get("MCOPTOUT");
+    if (fresh && !newCustomerIds() && !(wantAam && aamMissing()) && !optOutMissing) return;
     if (aam) sentCustomerIds = customerIdsHash();
     // The day is stamped when the MC call is made, whatever its answer (as in 5.5.0): a
     // failed call is not repeated today; later pages offer the local MID in an AAM call.
@@ -187,10 +191,13 @@ export default function createVisitor({
       set("MCMID", id);
       const ttl = Number(body.id_sync_ttl) || ID_SYNC_TTL_S;
       const region = body.dcs_region as string | number | undefined;
-      if (typeof body.d_optout === "string") setOptOut(body);
+      if (aam && region !== undefined) set("MCAAMLH", String(region), ttl);
+      if (aam && typeof body.d_blob === "string") set("MCAAMB", body.d_blob, ttl);
+      // Every MC answer sets the opt-out field, NONE when it names none, after the audience
+      // fields as 5.5.0 orders them (`…|MCAAMB-…|…|MCOPTOUT-<expiry>s|NONE|MCCIDH|…`), so
+      // isOptedOut needs no call of its own.
+      setOptOut(body);
       if (!aam) return;
-      if (region !== undefined) set("MCAAMLH", String(region), ttl);
-      if (typeof body.d_blob === "string") set("MCAAMB", body.d_blob, ttl);
       if (hasCustomerIds()) set("MCCIDH", String(sentCustomerIds));
       idSync(body, get, set);
     };
@@ -213,27 +220,47 @@ export default function createVisitor({
     );
   }
 
+  // The AMCV cookie keeps "not opted out" as NONE, but a caller is answered "" (getVisitorValues
+  // leaves it out): AppMeasurement takes any MCOPTOUT value for an opt-out and sends nothing.
+  const field = (key: string) => {
+    const value = get(key);
+    return key === "MCOPTOUT" && value === "NONE" ? "" : value;
+  };
+
   // A remote field: answered now when known (or when nothing will bring it), else when the
   // request that brings it settles. 5.5.0 ignores `forceCallCallback` while that request is
   // out (checked in Chromium against its lib/visitorapi.min.js): the callback still waits.
   function getField(key: string, callback?: Callback<string>): string {
     const audience = key === "MCAAMLH" || key === "MCAAMB";
     const ok = allowed(audience ? "aam" : "ecid");
-    const value = ok ? get(key) : "";
+    if (key === "MCOPTOUT" && !ok) return liberatedOptOut(callback);
+    const value = ok ? field(key) : "";
     // MCAID comes from the AMCV cookie or an `adobe_mc` link: Liftoff runs no Analytics
     // tracking server to ask, so an unknown MCAID answers "" at once.
-    const pending =
-      ok &&
-      !value &&
-      (key === "MCOPTOUT"
-        ? (optOutCall ??= request(
-            `${base}/optOutStatus?d_visid_ver=${VERSION}&d_orgid=${org}${get("MCMID") && `&d_mid=${get("MCMID")}`}&ts=${Date.now()}`,
-            setOptOut,
-          ).finally(() => (optOutCall = undefined)))
-        : key !== "MCAID" && ensureIdCall(audience));
-    if (pending) void pending.then(() => answer(callback, get(key)));
+    const pending = ok && !value && key !== "MCAID" && ensureIdCall(audience, key === "MCOPTOUT");
+    if (pending) void pending.then(() => answer(callback, field(key)));
     else answer(callback, value);
     return value;
+  }
+
+  /**
+   * The opt-out status while the visitor has not allowed an ECID: 5.5.0 asks /optOutStatus
+   * (no MID is kept or sent) and holds the answer in memory for its `d_ottl`, not in a cookie.
+   */
+  function liberatedOptOut(callback?: Callback<string>): string {
+    if (liberated !== undefined) {
+      answer(callback, liberated);
+      return liberated;
+    }
+    optOutCall ??= request(
+      `${base}/optOutStatus?d_visid_ver=${VERSION}&d_orgid=${org}&ts=${Date.now()}`,
+      (body) => {
+        liberated = String((body.d_optout as string) ?? "");
+        setTimeout(() => (liberated = undefined), (Number(body.d_ottl) || OPT_OUT_TTL_S) * 1000);
+      },
+    ).finally(() => (optOutCall = undefined));
+    void optOutCall.then(() => answer(callback, liberated ?? ""));
+    return "";
   }
 
   function applyCustomerIds(entries: CustomerIdEntry[]): void {

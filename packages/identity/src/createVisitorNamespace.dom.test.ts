@@ -30,7 +30,13 @@ beforeEach(() => {
     document.cookie = `${pair.split("=")[0]}=; path=/; max-age=0`;
   delete win.adobe;
   server.requests.length = 0;
-  Object.assign(server.behaviour, { delayMs: 0, status: 200, rawBody: undefined, optOut: "" });
+  Object.assign(server.behaviour, {
+    delayMs: 0,
+    status: 200,
+    rawBody: undefined,
+    optOut: "",
+    optOutInIdResponse: false,
+  });
   history.replaceState(null, "", "/");
 });
 
@@ -109,7 +115,7 @@ describe("the /id call and the AMCV cookie", () => {
     expect(Number(call!.searchParams.get("ts"))).toBeGreaterThan(Date.now() - 60000);
     expect(amcv()).toMatch(
       new RegExp(
-        `^${AMCV}=-?\\d+\\|MCIDTS\\|${today()}\\|MCMID\\|${id}\\|MCAAMLH-\\d+\\|9\\|MCAAMB-\\d+\\|blob-\\d+\\|vVersion\\|5\\.5\\.0$`,
+        `^${AMCV}=-?\\d+\\|MCIDTS\\|${today()}\\|MCMID\\|${id}\\|MCAAMLH-\\d+\\|9\\|MCAAMB-\\d+\\|blob-\\d+\\|MCOPTOUT-\\d+s\\|NONE\\|vVersion\\|5\\.5\\.0$`,
       ),
     );
     expect(document.cookie).toContain("AMCVS_ABC123%40AdobeOrg=1");
@@ -242,16 +248,41 @@ describe("customer IDs", () => {
 });
 
 describe("opt-out status", () => {
-  it("asks /optOutStatus once and answers isOptedOut and getOptOut", async () => {
+  it("takes the status from the MC call's answer, as 5.5.0 does: no call of its own", async () => {
     server.behaviour.optOut = "global";
+    server.behaviour.optOutInIdResponse = true;
     const visitor = instance();
     const opted = await new Promise((resolve) => visitor.isOptedOut(resolve));
     expect(opted).toBe(true);
     expect(visitor.getOptOut()).toBe("global");
-    expect(server.calls("/optOutStatus")[0]!.searchParams.get("d_orgid")).toBe(ORG);
     expect(amcv()).toMatch(/MCOPTOUT-\d+s\|global/);
     expect(await new Promise((resolve) => visitor.isOptedOut(resolve, "other"))).toBe(false);
+    expect(server.calls("/id")).toHaveLength(1);
+    expect(server.calls("/optOutStatus")).toHaveLength(0);
+  });
+
+  it("stores NONE when the MC answer names no opt-out, and isOptedOut is false", async () => {
+    const visitor = instance();
+    await new Promise((resolve) => visitor.getMarketingCloudVisitorID(resolve));
+    expect(amcv()).toMatch(/MCOPTOUT-\d+s\|NONE/);
+    expect(await new Promise((resolve) => visitor.isOptedOut(resolve))).toBe(false);
+    expect(server.calls("/id")).toHaveLength(1);
+    expect(server.calls("/optOutStatus")).toHaveLength(0);
+  });
+
+  it("asks /optOutStatus once, keeping no cookie, while the ECID is not allowed", async () => {
+    server.behaviour.optOut = "global";
+    const visitor = instance({ doesOptInApply: true });
+    const opted = await new Promise((resolve) => visitor.isOptedOut(resolve));
+    expect(opted).toBe(true);
+    expect(visitor.getOptOut()).toBe("global");
+    const call = server.calls("/optOutStatus")[0]!;
+    expect(call.searchParams.get("d_orgid")).toBe(ORG);
+    expect(call.searchParams.has("d_mid")).toBe(false);
+    expect(await new Promise((resolve) => visitor.isOptedOut(resolve, "other"))).toBe(false);
     expect(server.calls("/optOutStatus")).toHaveLength(1);
+    expect(server.calls("/id")).toHaveLength(0);
+    expect(amcv() ?? "").not.toContain("MCOPTOUT");
   });
 
   it("calls a [thisArg, callback] pair as DIL passes it", async () => {
@@ -269,6 +300,16 @@ describe("opt-out status", () => {
     expect(dil.optedOut).toBe(false);
   });
 
+  it("leaves a NONE opt-out out of getVisitorValues, so AppMeasurement sends its beacons", async () => {
+    const visitor = instance();
+    const values = await new Promise<Record<string, string>>((resolve) =>
+      visitor.getVisitorValues(resolve),
+    );
+    expect(amcv()).toMatch(/MCOPTOUT-\d+s\|NONE/);
+    expect(values).not.toHaveProperty("MCOPTOUT");
+    expect(visitor.getOptOut()).toBe("");
+  });
+
   it("getVisitorValues collects every field", async () => {
     const values = await new Promise<Record<string, string>>((resolve) =>
       instance().getVisitorValues(resolve),
@@ -277,7 +318,6 @@ describe("opt-out status", () => {
       MCMID: expect.stringMatching(/^\d{38}$/),
       MCAAMB: expect.stringMatching(/^blob-/),
       MCAAMLH: "9",
-      MCOPTOUT: "NONE",
     });
   });
 });
