@@ -27,6 +27,8 @@ export const extensionModuleFiles = {
   // Manager (packages/builder/src/buildContainer.ts).
   "identity/src/lib/sharedModules/publishDestinations.js":
     "src/extension/publishDestinationsModule.ts",
+  "identity/src/lib/actions/setCustomerIds.js": "src/extension/actions/setCustomerIds.ts",
+  "identity/src/lib/dataElements/ecid.js": "src/extension/dataElements/ecid.ts",
 };
 
 /** Identity has no helper modules; the list exists so the builder treats every extension alike. */

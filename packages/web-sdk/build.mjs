@@ -49,6 +49,7 @@ export const extensionModuleFiles = {
   "web-sdk/src/lib/actions/updateVariable.js": "src/extension/actions/updateVariable.ts",
   "web-sdk/src/lib/dataElements/xdmObject.js": "src/extension/dataElements/xdmObject.ts",
   "web-sdk/src/lib/dataElements/variable.js": "src/extension/dataElements/variable.ts",
+  "web-sdk/src/lib/dataElements/eventMergeId.js": "src/extension/dataElements/eventMergeId.ts",
 };
 
 /** Modules other modules reach by relative `require` only; a library carries them with the extension. */

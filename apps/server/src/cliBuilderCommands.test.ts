@@ -44,10 +44,10 @@ describe("liftoff validate", () => {
     expect(await run("validate", file)).toEqual({
       code: 1,
       out: [
-        'dataElements[1].settings.value: %nobody% names no data element  (data element "section")',
         'rules[1].events[0].settings.identifier: is required  (rule "Signup" › event 1)',
+        'warning: dataElements[1].settings.value: %nobody% names no data element and no _satellite.setVar variable: the page gets the text "%nobody%"  (data element "section")',
       ],
-      err: [`2 problem(s) in ${file}`],
+      err: [`1 problem(s) in ${file}`],
     });
   });
 

@@ -20,7 +20,7 @@ import {
   buildLibrary,
   exportLaunch,
   importFolder,
-  checkVariableLeaks,
+  propertyWarnings,
   parsePropertyDocument,
   validateDisabledItems,
   validateProperty,
@@ -201,9 +201,9 @@ async function validate(argv: string[], io: CliIo): Promise<number> {
     io.out(`${label}${p.path}: ${p.message}${p.where ? `  (${p.where})` : ""}`);
   const problems = validateProperty(doc);
   problems.forEach((p) => line(p));
-  // Advice that never fails the command: disabled items are not built, and leaks are warnings.
+  // Advice that never fails the command: disabled items are not built, and warnings are advice.
   validateDisabledItems(doc).forEach((p) => line(p, "disabled, not built: "));
-  checkVariableLeaks(doc).forEach((p) => line(p, "warning: "));
+  propertyWarnings(doc).forEach((p) => line(p, "warning: "));
   if (problems.length) {
     io.err(`${problems.length} problem(s) in ${file}`);
     return 1;

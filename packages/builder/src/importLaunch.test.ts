@@ -196,16 +196,96 @@ describe("importLaunch of a third-party module using a renamed shared module", (
   });
 });
 
+describe("importLaunch of the ECID and Web SDK modules real properties use", () => {
+  // Shaped as real libraries carry them (module names, settings), each module a stub: the
+  // import maps by name, so the scripts are never kept.
+  const stub = "function(e){e.exports=function(){}}";
+  const container = {
+    company: { orgId: "ABCDEF0123456789ABCDEF01@AdobeOrg" },
+    property: { id: "PR1", name: "Brand", settings: {} },
+    environment: { id: "EN1", stage: "production" },
+    dataElements: {
+      ECID: { modulePath: "adobe-mcid/src/lib/dataElements/ecid.js", settings: {} },
+      "user id": {
+        modulePath: "core/src/lib/dataElements/javascriptVariable.js",
+        settings: { path: "digitalData.user.id" },
+      },
+      aep_eventMergeID: {
+        modulePath: "adobe-alloy/dist/lib/dataElements/eventMergeId/index.js",
+        settings: { cacheId: "dbbaafd7-c845-4031-81b6-5691c062ec79" },
+      },
+    },
+    rules: [
+      {
+        id: "RL1",
+        name: "Authentication State",
+        events: [
+          { modulePath: "core/src/lib/events/libraryLoaded.js", settings: {}, ruleOrder: 50 },
+        ],
+        conditions: [],
+        actions: [
+          {
+            modulePath: "adobe-mcid/src/lib/actions/setCustomerIds.js",
+            settings: {
+              customerIds: [
+                { value: "%user id%", hashType: "", authState: 1, integrationCode: "userauthid" },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+    extensions: {
+      core: { displayName: "Core", modules: {} },
+      "adobe-mcid": {
+        displayName: "Experience Cloud ID Service",
+        settings: { orgId: "ABCDEF0123456789ABCDEF01@AdobeOrg", variables: [] },
+        modules: {
+          "adobe-mcid/src/lib/actions/setCustomerIds.js": {
+            name: "set-customer-ids",
+            script: stub,
+          },
+          "adobe-mcid/src/lib/dataElements/ecid.js": { name: "ecid", script: stub },
+        },
+      },
+      "adobe-alloy": {
+        displayName: "AEP Web SDK",
+        settings: { instances: [{ name: "alloy", edgeConfigId: "ds1" }] },
+        modules: {
+          "adobe-alloy/dist/lib/dataElements/eventMergeId/index.js": {
+            name: "event-merge-id",
+            script: stub,
+          },
+        },
+      },
+    },
+  };
+
+  it("maps Set Customer IDs, ECID and Event Merge ID to Liftoff's, and the rebuild carries them", async () => {
+    const { document, report } = importLaunch(container);
+    expect(report.warnings.filter((w) => !w.startsWith("environments:"))).toEqual([]);
+    expect(validateProperty(document)).toEqual([]);
+    const lib = await buildLibrary(document, { environmentId: "EN1" });
+    expect(lib.modules).toEqual(
+      expect.arrayContaining([
+        "identity/src/lib/actions/setCustomerIds.js",
+        "identity/src/lib/dataElements/ecid.js",
+        "web-sdk/src/lib/dataElements/eventMergeId.js",
+      ]),
+    );
+  });
+});
+
 describe("importLaunch of a Liftoff property document", () => {
   it("parses and validates it without mapping", () => {
     const doc = smallProperty();
-    doc.dataElements[1]!.settings = { value: "%nobody%" };
+    doc.dataElements[1]!.settings = {};
     expect(importLaunch(JSON.stringify(doc))).toEqual({
       document: doc,
       report: {
         mapped: [],
         opaque: [],
-        warnings: ["validation: dataElements[1].settings.value: %nobody% names no data element"],
+        warnings: ["validation: dataElements[1].settings.value: is required"],
       },
     });
   });

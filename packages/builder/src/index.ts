@@ -2,7 +2,7 @@ export { default as createEmbedCode } from "./createEmbedCode.ts";
 export { catalog, findExtension, findModule } from "./catalog.ts";
 export { default as parsePropertyDocument } from "./parsePropertyDocument.ts";
 export { default as validateProperty, validateDisabledItems } from "./validateProperty.ts";
-export { default as checkVariableLeaks } from "./checkVariableLeaks.ts";
+export { default as propertyWarnings } from "./propertyWarnings.ts";
 export {
   default as buildLibrary,
   BuildRefusedError,

@@ -10,7 +10,8 @@
  *   have, or of the wrong kind (an action module used as an event);
  * - settings that break the module's settings schema (type, required, enum, minimum/maximum);
  * - custom code that does not parse;
- * - `%tokens%` naming no data element;
+ * - `%tokens%` naming a disabled data element (one naming nothing is a warning,
+ *   propertyWarnings.ts, as is a rule with no event);
  * - duplicate names and ids of rules and data elements, duplicate component ids in a rule;
  * - circular data element references (token chains that come back to where they started).
  * Only what builds include is checked: disabled rules and data elements have their own list
@@ -33,7 +34,6 @@ import {
   dataElementWhere,
   extensionWhere,
   join,
-  ruleWhere,
   type ComponentKind,
 } from "./describePlace.ts";
 import { findTokens } from "./findTokens.ts";
@@ -104,19 +104,6 @@ function checkExtensions(doc: PropertyDocument, report: Report) {
   });
 }
 
-function checkTokens(
-  settings: unknown,
-  modulePath: string,
-  path: string,
-  where: string,
-  names: Set<string>,
-  report: Report,
-) {
-  const base = join(path, "settings");
-  for (const use of findTokens(settings, base, functionSettings(modulePath, base)))
-    if (!names.has(use.name)) report(use.path, `%${use.name}% names no data element`, where);
-}
-
 function checkDuplicates(
   items: Array<{ id: string; name: string }>,
   list: string,
@@ -142,39 +129,34 @@ function checkDuplicates(
   });
 }
 
-/** The data element names a token may use: built ones, plus (for disabled items) the others. */
-interface TokenNames {
-  built: Set<string>;
-  disabled: Set<string>;
-}
-
+/**
+ * A token naming a disabled data element: no build includes the element, so the page would
+ * get the token's text. (A token naming nothing at all is only a warning, propertyWarnings.ts:
+ * Launch publishes it, and `_satellite.setVar` may give it a value.)
+ */
 function checkItemTokens(
   settings: unknown,
   modulePath: string,
   path: string,
   where: string,
-  names: TokenNames | Set<string>,
+  disabled: Set<string>,
   report: Report,
 ) {
-  if (names instanceof Set) return checkTokens(settings, modulePath, path, where, names, report);
   const base = join(path, "settings");
-  for (const use of findTokens(settings, base, functionSettings(modulePath, base))) {
-    if (names.built.has(use.name)) continue;
-    report(
-      use.path,
-      names.disabled.has(use.name)
-        ? `%${use.name}% names a disabled data element (no build includes it): enable it or use another`
-        : `%${use.name}% names no data element`,
-      where,
-    );
-  }
+  for (const use of findTokens(settings, base, functionSettings(modulePath, base)))
+    if (disabled.has(use.name))
+      report(
+        use.path,
+        `%${use.name}% names a disabled data element (no build includes it): enable it or use another`,
+        where,
+      );
 }
 
 function checkDataElement(
   doc: PropertyDocument,
   i: number,
   installed: Map<string, PropertyExtension>,
-  names: TokenNames | Set<string>,
+  disabled: Set<string>,
   report: Report,
 ) {
   const element = doc.dataElements[i]!;
@@ -182,14 +164,14 @@ function checkDataElement(
   const where = dataElementWhere(element.name);
   const settings = element.settings ?? {};
   checkModule(installed, element.modulePath, "dataElement", settings, path, where, report);
-  checkItemTokens(settings, element.modulePath, path, where, names, report);
+  checkItemTokens(settings, element.modulePath, path, where, disabled, report);
 }
 
 function checkRule(
   doc: PropertyDocument,
   r: number,
   installed: Map<string, PropertyExtension>,
-  names: TokenNames | Set<string>,
+  disabled: Set<string>,
   report: Report,
 ) {
   const rule = doc.rules[r]!;
@@ -203,14 +185,8 @@ function checkRule(
       componentIds.add(component.id);
       const settings = component.settings ?? {};
       checkModule(installed, component.modulePath, KIND_OF[kind], settings, path, where, report);
-      checkItemTokens(settings, component.modulePath, path, where, names, report);
+      checkItemTokens(settings, component.modulePath, path, where, disabled, report);
     });
-  if (rule.events.length === 0 && rule.enabled !== false)
-    report(
-      join(join("rules", r), "events"),
-      "an enabled rule needs at least one event",
-      ruleWhere(rule.name),
-    );
 }
 
 const isBuilt = (item: { enabled?: boolean }) => item.enabled !== false;
@@ -235,11 +211,7 @@ const installedOf = (doc: PropertyDocument) =>
 export default function validateProperty(doc: PropertyDocument): PropertyProblem[] {
   const [problems, report] = collector();
   const installed = installedOf(doc);
-  const built = doc.dataElements.filter(isBuilt).map((element) => element.name);
-  const names: TokenNames = {
-    built: new Set(built),
-    disabled: new Set(doc.dataElements.filter((e) => !isBuilt(e)).map((e) => e.name)),
-  };
+  const disabled = new Set(doc.dataElements.filter((e) => !isBuilt(e)).map((e) => e.name));
 
   checkEnvironments(doc, report);
   checkExtensions(doc, report);
@@ -253,15 +225,15 @@ export default function validateProperty(doc: PropertyDocument): PropertyProblem
       "",
       join("extensions", i),
       extensionWhere(extension.name),
-      names,
+      disabled,
       report,
     ),
   );
   doc.dataElements.forEach((element, i) => {
-    if (isBuilt(element)) checkDataElement(doc, i, installed, names, report);
+    if (isBuilt(element)) checkDataElement(doc, i, installed, disabled, report);
   });
   doc.rules.forEach((rule, r) => {
-    if (isBuilt(rule)) checkRule(doc, r, installed, names, report);
+    if (isBuilt(rule)) checkRule(doc, r, installed, disabled, report);
   });
   checkDataElementCycles(doc, report, isBuilt);
   checkCarriedFiles(doc, report);
@@ -276,12 +248,13 @@ export default function validateProperty(doc: PropertyDocument): PropertyProblem
 export function validateDisabledItems(doc: PropertyDocument): PropertyProblem[] {
   const [problems, report] = collector();
   const installed = installedOf(doc);
-  const names = new Set(doc.dataElements.map((element) => element.name));
+  // Disabled items may name disabled data elements: they are likely enabled together.
+  const disabled = new Set<string>();
   doc.dataElements.forEach((element, i) => {
-    if (!isBuilt(element)) checkDataElement(doc, i, installed, names, report);
+    if (!isBuilt(element)) checkDataElement(doc, i, installed, disabled, report);
   });
   doc.rules.forEach((rule, r) => {
-    if (!isBuilt(rule)) checkRule(doc, r, installed, names, report);
+    if (!isBuilt(rule)) checkRule(doc, r, installed, disabled, report);
   });
   return problems;
 }

@@ -215,7 +215,10 @@ export interface PropertyState {
    * those items), and must be fixed before the item can be enabled.
    */
   disabledProblems?: PropertyProblem[];
-  /** Findings worth a look that do not stop builds (`severity: "warning"`): shared-variable leaks. */
+  /**
+   * Findings worth a look that do not stop builds (`severity: "warning"`): unknown tokens,
+   * rules with no event, shared-variable leaks.
+   */
   warnings?: PropertyProblem[];
   /** On answers to a change: the resource it created or changed, at its new revision. */
   saved?: ResourceRef & { revision: number };

@@ -25,12 +25,12 @@ export interface BuilderApi {
   catalog: ExtensionManifest[];
   /** Structural check; throws ValidationErrors naming every bad field. */
   parsePropertyDocument(input: unknown): PropertyDocument;
-  /** Semantic findings (unknown modules, bad settings, tokens naming no data element…). */
+  /** Semantic findings (unknown modules, bad settings, custom code that does not parse…). */
   validateProperty(document: PropertyDocument): PropertyProblem[];
   /** What disabled rules and data elements would need fixing before they are enabled. */
   validateDisabledItems(document: PropertyDocument): PropertyProblem[];
-  /** Warnings that do not stop builds: fields that leak between rules through a shared variable. */
-  checkVariableLeaks(document: PropertyDocument): PropertyProblem[];
+  /** Warnings that do not stop builds: unknown tokens, rules with no event, leaking variables. */
+  propertyWarnings(document: PropertyDocument): PropertyProblem[];
   buildLibrary(
     document: PropertyDocument,
     options: {
@@ -75,7 +75,7 @@ const NAMES = [
   "parsePropertyDocument",
   "validateProperty",
   "validateDisabledItems",
-  "checkVariableLeaks",
+  "propertyWarnings",
   "buildLibrary",
   "diffProperties",
   "importLaunch",

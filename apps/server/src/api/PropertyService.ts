@@ -201,7 +201,7 @@ export class PropertyService {
       problems: need(this.builder, "validateProperty")(document),
       disabledProblems: this.builder.validateDisabledItems?.(document) ?? [],
       // Warnings are advice: a builder without the check still answers, with none.
-      warnings: this.builder.checkVariableLeaks?.(document) ?? [],
+      warnings: this.builder.propertyWarnings?.(document) ?? [],
       ...(saved ? { saved } : {}),
     };
   }

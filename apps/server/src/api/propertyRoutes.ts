@@ -222,7 +222,7 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
       revision,
       problems: need(ctx.builder, "validateProperty")(document),
       disabledProblems: ctx.builder.validateDisabledItems?.(document) ?? [],
-      warnings: ctx.builder.checkVariableLeaks?.(document) ?? [],
+      warnings: ctx.builder.propertyWarnings?.(document) ?? [],
     };
   });
 

@@ -632,7 +632,7 @@ describe("publishing", () => {
   });
 
   it("refuses to build a library with validation problems (422 naming them)", async () => {
-    // Saving an enabled item with problems is refused, but deleting a data element another
+    // Saving an enabled item with problems is refused, but disabling a data element another
     // one names leaves that one broken: the build must catch it.
     const section = await editor.call("POST", `${P}/data-elements`, {
       dataElement: {
@@ -642,9 +642,13 @@ describe("publishing", () => {
       },
     });
     expect(section.statusCode).toBe(201);
-    expect(
-      (await editor.call("DELETE", `${P}/data-elements/DEpagename?revision=1`)).statusCode,
-    ).toBe(200);
+    const state = (await editor.call("GET", P)).json<PropertyState>();
+    const pageName = state.document.dataElements.find((e) => e.id === "DEpagename")!;
+    const disabled = await editor.call("PUT", `${P}/data-elements/DEpagename`, {
+      revision: 1,
+      dataElement: { ...pageName, enabled: false },
+    });
+    expect(disabled.statusCode).toBe(200);
     const lib = library(
       await editor.call("POST", `${P}/libraries`, {
         name: "Bad",
@@ -656,9 +660,37 @@ describe("publishing", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       type: "urn:liftoff:errors:api:property-invalid",
-      errors: [{ path: "dataElements[0].settings.value" }],
+      errors: [{ path: "dataElements[1].settings.value" }],
     });
     expect((await served(ENV.development)).status).toBe(404);
+  });
+
+  it("builds a library whose token names a deleted data element, warning about the token", async () => {
+    // Launch publishes such a token and the page gets its text: advice, not a refusal.
+    await editor.call("POST", `${P}/data-elements`, {
+      dataElement: {
+        name: "section",
+        modulePath: "core/src/lib/dataElements/constant.js",
+        settings: { value: "home:%page name%" },
+      },
+    });
+    const deleted = await editor.call("DELETE", `${P}/data-elements/DEpagename?revision=1`);
+    expect(deleted.json<PropertyState>().warnings).toContainEqual({
+      path: "dataElements[0].settings.value",
+      message:
+        '%page name% names no data element and no _satellite.setVar variable: the page gets the text "%page name%"',
+      where: 'data element "section"',
+      severity: "warning",
+    });
+    const lib = library(
+      await editor.call("POST", `${P}/libraries`, {
+        name: "Dangling",
+        environmentId: ENV.development,
+        addAllChanged: true,
+      }),
+    );
+    expect((await editor.call("POST", `${P}/libraries/${lib.id}/build`)).statusCode).toBe(200);
+    expect((await served(ENV.development)).body).toContain("home:%page name%");
   });
 
   it("adds and removes development environments (admin only), each with its own datastream", async () => {

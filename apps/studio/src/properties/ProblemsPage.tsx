@@ -12,7 +12,7 @@ export default function ProblemsPage() {
   const catalog = useCatalog().data;
   // Each problem is named by the labels of the forms that fix it, never by its raw path.
   const place = (path: string) => problemPlace(state.document, catalog, path);
-  // Warnings (shared-variable leaks) are listed apart: they never stop a build.
+  // Warnings (unknown tokens, rules with no event, leaking variables) never stop a build.
   const warnings = state.warnings ?? [];
   // Disabled items' problems never stop a build; they are what enabling the item needs.
   const disabled = state.disabledProblems ?? [];
@@ -61,7 +61,7 @@ export default function ProblemsPage() {
       {warnings.length > 0 && (
         <section aria-labelledby="warnings-heading">
           <h2 id="warnings-heading">Warnings ({warnings.length})</h2>
-          <p>These do not stop builds, but events may carry values they should not.</p>
+          <p>These do not stop builds, but pages may not do what the property means.</p>
           {list(warnings, true)}
         </section>
       )}

@@ -1,10 +1,11 @@
 /**
  * The identity extension's manifest. Its key in properties and containers is `identity`;
  * Launch calls the same extension `adobe-mcid` (Experience Cloud ID Service), and the
- * builder maps that name on import. Its only module is the shared `mcid-instance`, which
- * creates the Visitor instance when the library starts (mcidInstance.ts).
+ * builder maps that name on import. The shared `mcid-instance` creates the Visitor instance
+ * when the library starts (mcidInstance.ts); the "Set Customer IDs" action and the "ECID"
+ * data element use it, as Launch's do.
  */
-import type { ExtensionManifest } from "@liftoff/schema";
+import { label, type ExtensionManifest } from "@liftoff/schema";
 
 export const manifest: ExtensionManifest = {
   name: "identity",
@@ -41,6 +42,58 @@ export const manifest: ExtensionManifest = {
       kind: "shared",
       name: "mcid-instance",
       displayName: "Visitor instance",
+      settings: { type: "object" },
+    },
+    {
+      path: "identity/src/lib/actions/setCustomerIds.js",
+      kind: "action",
+      name: "set-customer-ids",
+      displayName: "Set Customer IDs",
+      settings: {
+        type: "object",
+        properties: {
+          customerIds: label(
+            {
+              type: "array",
+              items: {
+                type: "object",
+                properties: {
+                  integrationCode: label(
+                    { type: "string" },
+                    "Integration code",
+                    "The data source's code in Adobe, e.g. crm_id",
+                  ),
+                  value: label(
+                    { type: "string" },
+                    "Value",
+                    "The customer id, usually a %data element% token",
+                  ),
+                  authState: label(
+                    { type: "integer", enum: [0, 1, 2], default: 0 },
+                    "Authentication state",
+                    "0 unknown, 1 authenticated, 2 logged out",
+                  ),
+                  hashType: label(
+                    { type: "string", enum: ["", "SHA-256"], default: "" },
+                    "Hash",
+                    "SHA-256 hashes the id in the browser before it is sent",
+                  ),
+                },
+                required: ["integrationCode", "value"],
+              },
+            },
+            "Customer ids",
+            "Sent with the next ID service call",
+          ),
+        },
+        required: ["customerIds"],
+      },
+    },
+    {
+      path: "identity/src/lib/dataElements/ecid.js",
+      kind: "dataElement",
+      name: "ecid",
+      displayName: "ECID",
       settings: { type: "object" },
     },
   ],

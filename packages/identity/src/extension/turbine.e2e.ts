@@ -29,7 +29,18 @@ async function launchModule(file: string): Promise<string> {
   return `function (module, exports, require, turbine) {\n${result.outputFiles[0]!.text}\n__module.default(module, exports, require, turbine);\n}`;
 }
 
-async function library(orgId: unknown, audienceManager = false): Promise<string> {
+/** Extra data elements, modules and rules for a library (the Set Customer IDs test). */
+interface Extra {
+  dataElements?: string;
+  modules?: string;
+  rules?: string;
+}
+
+async function library(
+  orgId: unknown,
+  audienceManager = false,
+  extra: Extra = {},
+): Promise<string> {
   const script = await launchModule(join(import.meta.dirname, "mcidInstance.ts"));
   // With Audience Manager the library carries the publishDestinations part beside it.
   const part = audienceManager
@@ -40,7 +51,7 @@ async function library(orgId: unknown, audienceManager = false): Promise<string>
     property: { name: "Test", id: "PR00000000000000000000000000000001", settings: { domains: ["127.0.0.1"], undefinedVarsReturnEmpty: false, ruleComponentSequencingEnabled: false } },
     buildInfo: { turbineVersion: "28.1.0", turbineBuildDate: "2025-02-06T00:00:00Z", buildDate: "2026-11-21T00:00:00Z", minified: false },
     environment: { id: "EN00000000000000000000000000000001", stage: "development" },
-    dataElements: {},
+    dataElements: {${extra.dataElements ?? ""}},
     extensions: {
       "adobe-mcid": {
         displayName: "Experience Cloud ID Service",
@@ -49,7 +60,7 @@ async function library(orgId: unknown, audienceManager = false): Promise<string>
           { name: "marketingCloudServer", value: ${JSON.stringify(server.crossHost)} }
         ] },
         modules: {
-          ${part}
+          ${part}${extra.modules ?? ""}
           "adobe-mcid/src/lib/sharedModules/mcidInstance.js": { name: "mcid-instance", shared: true, script: ${script} }
         }
       },
@@ -67,7 +78,7 @@ async function library(orgId: unknown, audienceManager = false): Promise<string>
     },
     rules: [{ id: "RL00000000000000000000000000000001", name: "read the shared instance",
       events: [{ modulePath: "test/src/lib/events/now.js", settings: {}, ruleOrder: 50 }], conditions: [],
-      actions: [{ modulePath: "test/src/lib/actions/readShared.js", settings: {} }] }]
+      actions: [{ modulePath: "test/src/lib/actions/readShared.js", settings: {} }] }${extra.rules ?? ""}]
   }`;
   const engine = readFileSync(
     createRequire(import.meta.url).resolve("@adobe/reactor-turbine/dist/engine.min.js"),
@@ -162,4 +173,60 @@ test("with Audience Manager, the instance publishes DIL's destinations; without,
   expect(await page.evaluate(() => (window as any).__bad)).toEqual({
     error: "subdomain is not a populated string.",
   });
+});
+
+// Launch's "Set Customer IDs" action and "ECID" data element, as a Launch library names them
+// (an import maps them to identity's): a rule sets the id a data element holds, the next /id
+// call carries it, and a row whose value is empty is left out with Launch's warning.
+test("the Set Customer IDs action and the ECID data element run in turbine 28.1.0", async ({
+  page,
+}) => {
+  const logs: string[] = [];
+  page.on("console", (m) => logs.push(m.text()));
+  const action = await launchModule(join(import.meta.dirname, "actions/setCustomerIds.ts"));
+  const ecid = await launchModule(join(import.meta.dirname, "dataElements/ecid.ts"));
+  await page.goto(`${server.origin}/page.html`);
+  await page.evaluate(() => {
+    localStorage.setItem("com.adobe.reactor.debug", "true");
+    (window as any).digitalData = { userId: "U-42" };
+  });
+  const withId = page.waitForRequest((r) => r.url().includes("d_cid_ic=crm_id"));
+  await page.addScriptTag({
+    content: await library("ABC123@AdobeOrg", false, {
+      dataElements: `
+        "user id": { modulePath: "test/src/lib/dataElements/userId.js", settings: {} },
+        "ecid": { modulePath: "adobe-mcid/src/lib/dataElements/ecid.js", settings: {} }`,
+      modules: `
+        "adobe-mcid/src/lib/actions/setCustomerIds.js": { name: "set-customer-ids", script: ${action} },
+        "adobe-mcid/src/lib/dataElements/ecid.js": { name: "ecid", script: ${ecid} },`,
+      rules: `, { id: "RL00000000000000000000000000000002", name: "set ids",
+        events: [{ modulePath: "test/src/lib/events/now.js", settings: {}, ruleOrder: 60 }], conditions: [],
+        actions: [{ modulePath: "adobe-mcid/src/lib/actions/setCustomerIds.js", settings: { customerIds: [
+          { integrationCode: "crm_id", value: "%user id%", authState: 1, hashType: "" },
+          { integrationCode: "email", value: "", authState: 1, hashType: "SHA-256" }
+        ] } }] }`,
+    }).then((code) =>
+      code.replace(
+        '"test/src/lib/events/now.js":',
+        `"test/src/lib/dataElements/userId.js": { name: "user-id", script: function (module) {
+            module.exports = function () { return window.digitalData.userId; };
+          } },
+          "test/src/lib/events/now.js":`,
+      ),
+    ),
+  });
+  const id = new URL((await withId).url());
+  expect(id.searchParams.getAll("d_cid_ic")).toEqual(["crm_id\u0001U-42\u00011"]);
+  const ids = await page.evaluate(() => (window as any)._satellite.getVisitorId().getCustomerIDs());
+  expect(ids).toEqual({ crm_id: { id: "U-42", authState: 1 } });
+  expect(logs.some((l) => l.includes("Rejected these customer ids:") && l.includes("email"))).toBe(
+    true,
+  );
+  const mid = await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        (window as any)._satellite.getVisitorId().getMarketingCloudVisitorID(resolve),
+      ),
+  );
+  expect(await page.evaluate(() => (window as any)._satellite.getVar("ecid"))).toBe(mid);
 });

@@ -199,4 +199,16 @@ describe("actions and data elements", () => {
     const { load } = loadExtension({ instances: [] });
     expect(load("src/lib/dataElements/xdmObject.js")({ data: { a: 1 } })).toEqual({ a: 1 });
   });
+
+  it("event-merge-id keeps one id per key for the page, and the send carries it", async () => {
+    const { bodies } = captureEdge();
+    const { load } = loadExtension({ instances: [{ name: "alloy", edgeConfigId: "ds" }] });
+    const read = load("src/lib/dataElements/eventMergeId.js");
+    const first = read({ cacheId: "checkout" });
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(read({ cacheId: "checkout" })).toBe(first);
+    expect(read({ cacheId: "other" })).not.toBe(first);
+    await load("src/lib/actions/sendEvent.js")({ instanceName: "alloy", mergeId: first });
+    expect(bodies.at(-1).events[0].xdm.eventMergeId).toBe(first);
+  });
 });

@@ -5,6 +5,7 @@
 import sendEvent from "./actions/sendEvent.ts";
 import clickCollection from "./clickCollection.ts";
 import updateVariable from "./actions/updateVariable.ts";
+import eventMergeId from "./dataElements/eventMergeId.ts";
 import variable from "./dataElements/variable.ts";
 import xdmObject from "./dataElements/xdmObject.ts";
 import instanceManager from "./instanceManager.ts";
@@ -22,6 +23,7 @@ export const extensionModules: Record<
   "src/lib/actions/updateVariable.js": { script: updateVariable, name: "update-variable" },
   "src/lib/dataElements/xdmObject.js": { script: xdmObject, name: "xdm-object" },
   "src/lib/dataElements/variable.js": { script: variable, name: "variable" },
+  "src/lib/dataElements/eventMergeId.js": { script: eventMergeId, name: "event-merge-id" },
 };
 
 export type { InstanceManager } from "./createInstanceManager.ts";

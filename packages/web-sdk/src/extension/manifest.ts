@@ -271,5 +271,22 @@ export const manifest: ExtensionManifest = {
         },
       },
     },
+    {
+      path: "web-sdk/src/lib/dataElements/eventMergeId.js",
+      kind: "dataElement",
+      name: "event-merge-id",
+      displayName: "Event merge ID",
+      settings: {
+        type: "object",
+        properties: {
+          cacheId: label(
+            str(),
+            "Key",
+            "Data elements with the same key read the same id; each key gets its own",
+            "Cache ID",
+          ),
+        },
+      },
+    },
   ],
 };
