@@ -273,6 +273,26 @@ describe("importFolder with fetch", () => {
     );
   });
 
+  it("carries the files a computed getHostedLibFileUrl name can be, from the names its code holds", async () => {
+    // As Analytics picks AppMeasurement.js from a table: the name is no literal argument.
+    const file = libraryAt("/files", "/ext");
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace(
+        'getHostedLibFileUrl("lib.js")',
+        'getHostedLibFileUrl({ main: "lib.js", extra: "extra.js" }.main)',
+      ),
+    );
+    const { document, report } = await importFolder(file, { fetch: true });
+    expect(survey(document).hostedFiles!["lib.js"]).toContain("window.acmeSurvey");
+    expect(survey(document).hostedFiles!["extra.js"]).toBeUndefined();
+    expect(report.warnings).toContain(
+      `extension "acme-survey" calls getHostedLibFileUrl with a computed name; carried the files its code names that ${origin}/ext/ has: lib.js`,
+    );
+    const lib = await buildLibrary(document, { environmentId: document.environments[0]!.id });
+    expect(lib.container.extensions["acme-survey"]!.hostedLibFilesBaseUrl).not.toContain(origin);
+  });
+
   it("without fetch, a library file alone leaves its files listed as missing", async () => {
     const { report } = await importFolder(join(BUILD, LIBRARY));
     expect(report.warnings.filter((w) => w.startsWith("missing file: "))).toHaveLength(2);

@@ -298,6 +298,41 @@ function carryHosted(extension: PropertyExtension, name: string, file: FoundFile
   extension.hostedFiles = { ...extension.hostedFiles, [name]: file.text };
 }
 
+const FILE_NAME_LITERAL = /["']([A-Za-z0-9_][\w.-]*\.js)["']/g;
+
+/**
+ * An extension that computes the names it passes to `getHostedLibFileUrl` (Analytics picks
+ * `AppMeasurement.js` from a table) cannot be read for them. Its code's own file-name literals
+ * are the candidates: each one the folder (or a fetch) has is carried; if none is, the report
+ * says to add the files by hand, since the rebuild would still load them from `base`.
+ */
+async function carryComputedNames(
+  extension: PropertyExtension,
+  base: string,
+  scripts: string[],
+  report: ImportReport,
+  source: FileSource,
+) {
+  const literal = new Set(hostedFileNames(scripts));
+  const candidates = new Set<string>();
+  for (const script of scripts)
+    for (const match of script.matchAll(FILE_NAME_LITERAL))
+      if (!literal.has(match[1]!)) candidates.add(match[1]!);
+  const carried: string[] = [];
+  for (const name of candidates) {
+    if (extension.hostedFiles?.[name] !== undefined) continue;
+    const found = await source.find(base + name, [name, twinName(name)]);
+    if (!found) continue;
+    carryHosted(extension, found.name || name, found);
+    carried.push(found.name || name);
+  }
+  report.warnings.push(
+    carried.length
+      ? `extension "${extension.name}" calls getHostedLibFileUrl with a computed name; carried the files its code names that ${base} has: ${carried.join(", ")}`
+      : `extension "${extension.name}" calls getHostedLibFileUrl with a computed name; add the files it loads to its hostedFiles`,
+  );
+}
+
 async function carryHostedFiles(doc: PropertyDocument, report: ImportReport, source: FileSource) {
   for (const extension of doc.extensions) {
     const base = extension.hostedLibFilesBaseUrl;
@@ -308,9 +343,7 @@ async function carryHostedFiles(doc: PropertyDocument, report: ImportReport, sou
     const bundled = packageId ? (source.hostedFolder?.(packageId) ?? []) : [];
     for (const file of bundled) carryHosted(extension, file.name, file);
     if (!bundled.length && scripts.some((s) => /getHostedLibFileUrl\(\s*[^"'\s)]/.test(s)))
-      report.warnings.push(
-        `extension "${extension.name}" calls getHostedLibFileUrl with a computed name; add the files it loads to its hostedFiles`,
-      );
+      await carryComputedNames(extension, base, scripts, report, source);
     for (const name of hostedFileNames(scripts)) {
       if (extension.hostedFiles?.[name] !== undefined) continue;
       const found = await source.find(base + name, [name, twinName(name)]);

@@ -196,6 +196,15 @@ test("--fetch: the rebuild carries the files a lone library names", async () => 
     expect(left.code).toBe(1);
     expect(left.err).toContain("the rebuild is refused");
     expect(left.err).toContain("external custom code is still loaded from http://127.0.0.1:");
+
+    // With --fetch and a host that answers 404, the refusal says what the download met.
+    served.clear();
+    const failed = await run(lone, "--fetch");
+    expect(failed.code).toBe(1);
+    expect(failed.err).toContain("the rebuild is refused");
+    expect(failed.err).toMatch(
+      /fetch failed: GET http:\/\/127\.0\.0\.1:\d+\/\S+-source(\.min)?\.js: /,
+    );
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

@@ -19,6 +19,7 @@ const observation = (o: Partial<Observation>): Observation => ({
   satelliteKeys: [],
   standInHosts: [],
   links: [],
+  adobeCdn: [],
   ...o,
 });
 
@@ -47,6 +48,55 @@ describe("compareObservations", () => {
     expect(page.measures.find((m) => m.name === "requests")).toMatchObject({
       agree: false,
       difference: 'only in original: "h/y"',
+    });
+  });
+
+  test("a rebuild that still loads a file from Adobe's CDN does not agree, however alike the runs", () => {
+    const cdn = "https://assets.adobedtm.com/extensions/EPbde2f7/AppMeasurement.min.js";
+    const page = compareObservations(
+      "p",
+      observation({ adobeCdn: [cdn], consoleErrors: [`Failed to load script ${cdn}`] }),
+      observation({ adobeCdn: [cdn], consoleErrors: [`Failed to load script ${cdn}`] }),
+    );
+    expect(page.measures[0]).toMatchObject({
+      name: "library",
+      agree: false,
+      difference: `the rebuild still loads ${cdn} from Adobe's CDN; import the build folder that holds it, or add it to the extension's hosted files`,
+    });
+    // The original loading from there is where it lives: nothing to say.
+    const fine = compareObservations("p", observation({ adobeCdn: [cdn] }), observation({}));
+    expect(fine.measures[0]).toMatchObject({ agree: true });
+  });
+
+  test("edge paths with a location hint are explained against an original that sends none", () => {
+    const older = ["adobedc.demdex.net/ee/v1/interact", "edge.test/ee/v1/collect"];
+    const newer = ["adobedc.demdex.net/ee/v1/interact", "edge.test/ee/or2/v1/collect"];
+    const page = compareObservations(
+      "p",
+      observation({ requests: older }),
+      observation({ requests: newer }),
+    );
+    expect(page.measures.find((m) => m.name === "requests")).toMatchObject({
+      agree: true,
+      rebuild: [...newer].sort(),
+      explained: [expect.stringContaining("location hint")],
+    });
+    // An original that sends hinted paths itself is compared as it is.
+    const both = compareObservations(
+      "p",
+      observation({ requests: ["edge.test/ee/va6/v1/collect"] }),
+      observation({ requests: newer.slice(1) }),
+    );
+    expect(both.measures.find((m) => m.name === "requests")).toMatchObject({ agree: false });
+    // And another difference still shows.
+    const other = compareObservations(
+      "p",
+      observation({ requests: older }),
+      observation({ requests: [...newer, "edge.test/ee/or2/v1/collect"] }),
+    );
+    expect(other.measures.find((m) => m.name === "requests")).toMatchObject({
+      agree: false,
+      difference: 'only in rebuild: "edge.test/ee/v1/collect"',
     });
   });
 

@@ -129,18 +129,26 @@ const OLDER_STAGE = /"?environment"?\s*:\s*"(development|staging|production)"/;
  * production.
  */
 async function rebuild(options: Options, original: Original): Promise<Rebuilt> {
-  const { document: doc } = await importFolder(options.input, { fetch: options.fetch });
+  const { document: doc, report } = await importFolder(options.input, { fetch: options.fetch });
   const stage = OLDER_STAGE.exec(original.code)?.[1] ?? "production";
   const environment =
     doc.environments.find((e) => original.code.includes(e.id)) ??
     doc.environments.find((e) => e.stage === stage);
   if (!environment) throw new UsageError("the imported property has no environment to build");
   const minify = originalMinified(original.code);
-  const lib = await buildLibrary(doc, {
-    environmentId: environment.id,
-    ...(minify === undefined ? {} : { minify }),
-  });
-  return { doc, code: lib.code, carried: carriedFiles(doc) };
+  try {
+    const lib = await buildLibrary(doc, {
+      environmentId: environment.id,
+      ...(minify === undefined ? {} : { minify }),
+    });
+    return { doc, code: lib.code, carried: carriedFiles(doc) };
+  } catch (error) {
+    // With --fetch, a file still missing is one the download failed: say why it failed.
+    const failures = report.warnings.filter((w) => w.startsWith("fetch failed: "));
+    if (error instanceof BuildRefusedError && failures.length)
+      error.message += `\n${failures.map((f) => `  ${f}`).join("\n")}`;
+    throw error;
+  }
 }
 
 function directCalls(doc: PropertyDocument): string[] {

@@ -23,6 +23,11 @@ export interface Observation {
   standInHosts: string[];
   /** Same-origin pages the page links to, in document order (for `--pages`). */
   links: string[];
+  /**
+   * Requests to Adobe's Launch CDN (`*.adobedtm.com`) not answered with a file of the build:
+   * a rebuild making one still depends on Adobe for a file it should carry.
+   */
+  adobeCdn: string[];
 }
 
 export interface ObserveOptions {
@@ -97,6 +102,9 @@ const libraryFile = (url: string) => {
 
 const firstLine = (text: string) => text.split("\n")[0]!;
 
+/** Adobe's Launch CDN, where libraries, external code and extensions' files live. */
+const isAdobeCdn = (url: string) => /(^|\.)adobedtm\.com$/.test(new URL(url).hostname);
+
 async function count(page: Page, observation: Observation): Promise<number> {
   const rules = await page
     .evaluate("window.__migrateCheck ? window.__migrateCheck.rules.length : 0")
@@ -156,6 +164,7 @@ export default async function observePage(
     satelliteKeys: [],
     standInHosts: [],
     links: [],
+    adobeCdn: [],
   };
   const standInHosts = new Set<string>();
   const context = await browser.newContext();
@@ -248,6 +257,9 @@ export default async function observePage(
     // Classified at the end: a request event may come before its route has run.
     const carriedName = (url: string) =>
       options.carriedNames.has(fileName(url)) || isExternalCode(fileName(url));
+    observation.adobeCdn = [
+      ...new Set(observation.requests.filter((url) => !libraryFiles.has(url) && isAdobeCdn(url))),
+    ];
     observation.requests = observation.requests.map((url) =>
       libraryFiles.has(url) || carriedName(url) ? libraryFile(url) : hostPath(url),
     );
