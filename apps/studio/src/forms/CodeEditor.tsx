@@ -5,6 +5,7 @@ import {
 } from "@codemirror/autocomplete";
 import { javascript } from "@codemirror/lang-javascript";
 import { linter, lintGutter, type Diagnostic } from "@codemirror/lint";
+import { Compartment, type Extension } from "@codemirror/state";
 import { EditorView, basicSetup } from "codemirror";
 import { useEffect, useMemo, useRef } from "react";
 import { codeSyntaxProblem } from "./codeSyntaxProblem.ts";
@@ -72,6 +73,24 @@ export default function CodeEditor({
     latest.current = onChange;
   }, [onChange]);
 
+  // What may change while the editor lives: the field's attributes (its description gains a
+  // problem's id once the field has one), the token names and read-only. They are swapped in
+  // place; making a new editor instead would drop the focus and the keys typed meanwhile.
+  const settings = useMemo(
+    (): Extension => [
+      autocompletion({ override: [tokenSource(tokens)] }),
+      EditorView.editable.of(!readOnly),
+      EditorView.contentAttributes.of({
+        ...(id ? { id } : {}),
+        "aria-label": label,
+        // The syntax line below is listed always; it exists only while there is an error.
+        "aria-describedby": [describedBy, syntaxId].filter(Boolean).join(" "),
+      }),
+    ],
+    [tokens, readOnly, label, describedBy, id, syntaxId],
+  );
+  const compartment = useRef(new Compartment());
+
   useEffect(() => {
     if (!host.current) return;
     const editor = new EditorView({
@@ -82,16 +101,9 @@ export default function CodeEditor({
         javascript(),
         linter(syntaxDiagnostics, { delay: 300 }),
         lintGutter(),
-        autocompletion({ override: [tokenSource(tokens)] }),
         // CodeMirror writes its theme into a <style> element; the policy admits it by nonce.
         EditorView.cspNonce.of(cspNonce()),
-        EditorView.editable.of(!readOnly),
-        EditorView.contentAttributes.of({
-          ...(id ? { id } : {}),
-          "aria-label": label,
-          // The syntax line below is listed always; it exists only while there is an error.
-          "aria-describedby": [describedBy, syntaxId].filter(Boolean).join(" "),
-        }),
+        compartment.current.of(settings),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) latest.current(update.state.doc.toString());
         }),
@@ -99,9 +111,14 @@ export default function CodeEditor({
     });
     view.current = editor;
     return () => editor.destroy();
-    // The editor is created once; value changes from outside are synced below.
+    // The editor is made once per mount: the settings change through the compartment below,
+    // the value through the effect after it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tokens, readOnly, label, describedBy, id, syntaxId]);
+  }, []);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: compartment.current.reconfigure(settings) });
+  }, [settings]);
 
   useEffect(() => {
     const editor = view.current;

@@ -1,4 +1,5 @@
 import type { SettingsSchema } from "@liftoff/schema";
+import { useState } from "react";
 import CodeField from "./CodeField.tsx";
 import FieldProblems from "./FieldProblems.tsx";
 import JsonField from "./JsonField.tsx";
@@ -48,6 +49,10 @@ export default function SchemaField(props: SchemaFieldProps) {
       .filter(Boolean)
       .join(" ") || undefined;
   const type = schemaType(schema);
+  // A field of no declared type is edited as text or as JSON by what it held when the form
+  // opened; a JSON edit that does not parse yet is text for a while, and must not turn the
+  // box into another one under the user's fingers.
+  const [anyAsText] = useState(value === undefined || typeof value === "string");
   const hint = schema.description ? (
     <small id={hintId} className="hint">
       {schema.description}
@@ -89,6 +94,8 @@ export default function SchemaField(props: SchemaFieldProps) {
 
   let control;
   const widgetProps = { id, readOnly, describedBy };
+  // The JSON boxes below parse what is typed and say themselves when it is not JSON.
+  let parsedHere = false;
   if (schema.widget === "variableDataElement") {
     control = (
       <VariableDataElementField
@@ -106,6 +113,7 @@ export default function SchemaField(props: SchemaFieldProps) {
       />
     );
   } else if (schema.widget === "jsonOrToken") {
+    parsedHere = typeof value === "string";
     control = <JsonOrTokenField {...widgetProps} value={value} onChange={onChange} />;
   } else if (type === "boolean") {
     return (
@@ -170,7 +178,7 @@ export default function SchemaField(props: SchemaFieldProps) {
     );
   } else if (
     type === "string" ||
-    (type === "any" && (value === undefined || typeof value === "string"))
+    (type === "any" && anyAsText && (value === undefined || typeof value === "string"))
   ) {
     control = (
       <TokenInput
@@ -181,6 +189,7 @@ export default function SchemaField(props: SchemaFieldProps) {
       />
     );
   } else {
+    parsedHere = typeof value === "string";
     control = (
       <JsonField
         id={id}
@@ -199,10 +208,20 @@ export default function SchemaField(props: SchemaFieldProps) {
       </label>
       {control}
       {hint}
-      <FieldProblems id={problemId} messages={messages} />
+      <FieldProblems
+        id={problemId}
+        messages={parsedHere ? withoutTypeFaults(messages) : messages}
+      />
     </div>
   );
 }
+
+/**
+ * A JSON box that holds text it cannot read already says why, with the position; the form's
+ * and the server's "expected object, got string" would say the same fault twice more.
+ */
+const withoutTypeFaults = (messages: string[]) =>
+  messages.filter((m) => !/^expected (object|JSON)\b/.test(m));
 
 /**
  * The properties of an object schema, each as its own field: ungrouped ones first, then each

@@ -176,8 +176,19 @@ export const manifest: ExtensionManifest = {
             "The XDM event type, e.g. web.webpagedetails.pageViews",
             "Type",
           ),
-          xdm: label({}, "XDM data", "An XDM object, usually a %data element% token", "XDM"),
-          data: label({}, "Other data", "Free-form data, usually a %data element% token", "Data"),
+          // Typed JSON is stored as the object it reads as; alloy sends nothing for text.
+          xdm: label(
+            { type: "object", widget: "jsonOrToken" },
+            "XDM data",
+            "An XDM object (JSON), usually a %data element% token",
+            "XDM",
+          ),
+          data: label(
+            { type: "object", widget: "jsonOrToken" },
+            "Other data",
+            "Free-form data (JSON), usually a %data element% token",
+            "Data",
+          ),
           documentUnloading: label(
             bool(false),
             "The page is about to close or navigate",
