@@ -75,8 +75,8 @@ test("the extensions page lists the catalogue and adds the Web SDK with what it 
   const orgField = form.getByLabel("Organization id", { exact: true });
   await expect(orgField).toBeVisible();
   await orgField.fill(orgId);
-  await form.getByRole("button", { name: "Add instances" }).click();
-  const instance = form.getByRole("group", { name: "Instances 1" });
+  await form.getByRole("button", { name: "Add instance" }).click();
+  const instance = form.getByRole("group", { name: "Instance 1" });
   await instance.getByLabel("Instance name").fill("alloy");
   await instance.getByLabel("Production datastream id").fill(`${pid}-production`);
   await fitsWindow();

@@ -120,6 +120,79 @@ test("an invalid JSON edit counts as an unsaved change: Save says why, leaving a
   await expect(overrides).toHaveValue('{ "com_adobe_experience_platform": { "datasets": ');
 });
 
+test("JavaScript Tools names its operations in words and shows only the fields one reads", async () => {
+  await page.goto(`${server.origin}/studio/properties/${pid}/data-elements/new`);
+  await page.getByLabel("Type", { exact: true }).selectOption({ label: "JavaScript Tools" });
+  const operation = page.getByRole("combobox", { name: "Operation", exact: true });
+  await expect(operation.locator("option", { hasText: "Replace text" })).toHaveCount(1);
+  await expect(operation.locator("option", { hasText: "simpleReplace" })).toHaveCount(0);
+  await operation.selectOption({ label: "Part of the text (substring)" });
+  await expect(page.getByLabel("From position")).toBeVisible();
+  for (const [name, width, height] of [
+    ["desktop", 1440, 900],
+    ["phone", 390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await operation.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(tmpdir(), `form-fields-javascript-tools-${name}.png`) });
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways).toBe(0);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByLabel("Up to position")).toBeVisible();
+  await expect(page.getByLabel("Text to find")).toHaveCount(0);
+  await expect(page.getByLabel("Separator")).toHaveCount(0);
+  await operation.selectOption({ label: "Length" });
+  await expect(page.getByLabel("From position")).toHaveCount(0);
+  await operation.selectOption({ label: "Replace text" });
+  await expect(page.getByLabel("Text to find")).toBeVisible();
+  await expect(page.getByLabel("Replace with")).toBeVisible();
+  await expect(page.getByLabel("Regular expression")).toHaveCount(0);
+});
+
+test("a new component and a new list entry take the focus where they appear, named in the singular", async () => {
+  await openSendEventRule();
+  const events = page.getByRole("region", { name: "Events" });
+  const before = await events.locator(".component-card").count();
+  await page.getByRole("button", { name: "Add event" }).click();
+  await expect(events.locator(".component-card")).toHaveCount(before + 1);
+  await expect(page.getByLabel(`Event type`).last()).toBeFocused();
+  await page.getByLabel("Event type").last().selectOption({ label: "Click" });
+  const card = events.locator(".component-card").last();
+  await card.getByRole("button", { name: "Add property" }).click();
+  const entry = card.getByRole("group", { name: "Property 1" });
+  await expect(entry).toBeVisible();
+  await expect(entry.getByLabel("Property or attribute")).toBeFocused();
+  await page.getByRole("button", { name: "Cancel" }).click();
+});
+
+test("a name longer than 255 characters is refused as it is typed; Save disabled then changes nothing", async () => {
+  await openSendEventRule();
+  const name = page.getByLabel("Name", { exact: true });
+  await name.fill("x".repeat(300));
+  await expect(page.getByText("at most 255 characters; this name has 300")).toBeVisible();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(bar()).toContainText("1 problem");
+  let puts = 0;
+  page.on("request", (r) => {
+    if (r.method() === "PUT") puts++;
+  });
+  await bar().getByRole("button", { name: "Save disabled" }).click();
+  await expect(name).toBeFocused();
+  await expect(page.getByRole("checkbox", { name: "Enabled" })).toBeChecked();
+  // A save of another field afterwards is the sentinel: had the refused saves sent a PUT, it
+  // would have come before this one.
+  await name.fill("All Pages - Page View");
+  const saved = page.waitForResponse((r) => r.request().method() === "PUT");
+  await bar().getByRole("button", { name: "Save rule" }).click();
+  expect((await saved).status()).toBe(200);
+  expect(puts).toBe(1);
+  const rule = (await savedState()).document.rules.find((r) => r.name === "All Pages - Page View");
+  expect((rule as { enabled?: boolean } | undefined)?.enabled).not.toBe(false);
+});
+
 test("no console errors along the way", () => {
   expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
 });

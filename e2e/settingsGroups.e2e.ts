@@ -46,7 +46,7 @@ test("the keyboard reaches, opens and closes the Advanced group; its fields are 
   await expect(stop).toBeHidden();
 
   // Tab from the last control before the group lands on its heading, with a visible outline.
-  await card.getByRole("button", { name: "Add only elements with these properties" }).focus();
+  await card.getByRole("button", { name: "Add property" }).focus();
   await page.keyboard.press("Tab");
   await expect(advanced).toBeFocused();
   expect(await advanced.evaluate((e) => getComputedStyle(e).outlineStyle)).toBe("solid");
@@ -96,7 +96,7 @@ test("the Web SDK extension's settings are grouped, the edge address in an open 
   await page.goto(`${server.origin}/studio/properties/${pid}/extensions`);
   const instance = page
     .getByRole("form", { name: "Web SDK" })
-    .getByRole("group", { name: "Instances 1" });
+    .getByRole("group", { name: "Instance 1" });
   await expect(instance.getByRole("button", { name: /^Where events are sent/ })).toHaveAttribute(
     "aria-expanded",
     "true",

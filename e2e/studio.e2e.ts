@@ -72,7 +72,7 @@ test("the Web SDK extension's settings form shows this server as its edge", asyn
   // `serve --demo` seeds the property with its own origin, even on a port chosen at start.
   await page.goto(prop("extensions"));
   const webSdk = page.getByRole("form", { name: "Web SDK" });
-  const instance = webSdk.getByRole("group", { name: "Instances 1" });
+  const instance = webSdk.getByRole("group", { name: "Instance 1" });
   await expect(instance.getByLabel("Edge server address")).toHaveValue(server.origin);
 });
 
@@ -92,7 +92,7 @@ test("an editor creates a rule with a condition and a send-event action", async 
   await page.getByRole("button", { name: "Add condition" }).click();
   const condition = page.getByRole("region", { name: /Condition 1/ });
   await condition.getByLabel("Condition type").selectOption({ label: "Path Without Query String" });
-  await condition.getByRole("button", { name: "Add paths" }).click();
+  await condition.getByRole("button", { name: "Add path" }).click();
   await condition.getByRole("combobox", { name: "Value", exact: true }).fill(demoPath);
 
   await page.getByRole("button", { name: "Add action" }).click();

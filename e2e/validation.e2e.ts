@@ -38,7 +38,7 @@ test("a regex that does not compile is said at its field while typing", async ()
   await page.getByRole("button", { name: "Add condition" }).click();
   const condition = page.getByRole("region", { name: /Condition 1/ });
   await condition.getByLabel("Condition type").selectOption({ label: "Path Without Query String" });
-  await condition.getByRole("button", { name: "Add paths" }).click();
+  await condition.getByRole("button", { name: "Add path" }).click();
   const value = condition.getByRole("combobox", { name: "Value", exact: true });
   await value.fill("^/auto(");
   await condition.getByRole("checkbox", { name: /regular expression|regex/i }).check();
@@ -90,7 +90,7 @@ test("an unfinished rule is refused enabled, saved disabled, and left out of bui
   await page.getByRole("button", { name: "Add condition" }).click();
   const condition = page.getByRole("region", { name: /Condition 1/ });
   await condition.getByLabel("Condition type").selectOption({ label: "Path Without Query String" });
-  await condition.getByRole("button", { name: "Add paths" }).click();
+  await condition.getByRole("button", { name: "Add path" }).click();
   await condition.getByRole("combobox", { name: "Value", exact: true }).fill("^/auto(");
   await condition.getByRole("checkbox", { name: /regular expression|regex/i }).check();
   const refused = page.waitForResponse(

@@ -52,6 +52,28 @@ const items = list(obj({ value: str(), valueIsRegex: isRegex }, ["value"]));
 const none = obj({});
 /** Custom code: the studio edits it with its code editor. */
 const code = str({ format: "code" });
+/** JavaScript Tools' operators in plain words, by the value Launch stores. */
+const JS_TOOLS: Record<string, string> = {
+  simpleReplace: "Replace text",
+  regexReplace: "Replace with a regular expression",
+  substring: "Part of the text (substring)",
+  slice: "Part of the text (slice, negative counts from the end)",
+  regexMatch: "First match of a regular expression",
+  length: "Length",
+  indexOf: "Position of text",
+  lastIndexOf: "Last position of text",
+  join: "Join a list into text",
+  split: "Split text into a list",
+  arrayPop: "Last item of a list",
+  arrayShift: "First item of a list",
+};
+
+/** A JavaScript Tools setting, shown for the operators that read it. */
+const jsTool = (schema: SettingsSchema, ...operators: string[]): SettingsSchema => ({
+  ...schema,
+  shownWhen: { field: "operator", values: operators },
+});
+
 /** A CSS selector: the studio checks that it parses as the user types. */
 const selector = label(
   str({ format: "selector" }),
@@ -62,10 +84,13 @@ const selector = label(
 
 const elementProperties = label(
   list(
-    obj({ name: label(str(), "Property or attribute"), value: str(), valueIsRegex: isRegex }, [
-      "name",
-      "value",
-    ]),
+    label(
+      obj({ name: label(str(), "Property or attribute"), value: str(), valueIsRegex: isRegex }, [
+        "name",
+        "value",
+      ]),
+      "Property",
+    ),
   ),
   "Only elements with these properties",
   "e.g. id, href or innerText and the value it must have",
@@ -826,28 +851,49 @@ export const manifest: ModuleManifest[] = [
     obj(
       {
         sourceValue: label({}, "Value to work on", "a %data element% token", "Source value"),
-        operator: oneOf([
+        operator: label(
+          oneOf(Object.keys(JS_TOOLS), { enumTitles: Object.values(JS_TOOLS) }),
+          "Operation",
+          undefined,
+          "Operator",
+        ),
+        searchValue: jsTool(
+          label(str(), "Text to find", undefined, "Search value"),
           "simpleReplace",
-          "regexReplace",
-          "substring",
-          "slice",
-          "regexMatch",
-          "length",
           "indexOf",
           "lastIndexOf",
-          "join",
-          "split",
-          "arrayPop",
-          "arrayShift",
-        ]),
-        searchValue: str(),
-        replacementValue: str(),
-        replaceAll: bool(false),
-        regexInput: label(str({ format: "regex" }), "Regular expression", undefined, "Regex input"),
-        caseInsensitive: bool(false),
-        start: num(),
-        end: num(),
-        delimiter: str(),
+        ),
+        regexInput: jsTool(
+          label(str({ format: "regex" }), "Regular expression", undefined, "Regex input"),
+          "regexReplace",
+          "regexMatch",
+        ),
+        replacementValue: jsTool(
+          label(str(), "Replace with", undefined, "Replacement value"),
+          "simpleReplace",
+          "regexReplace",
+        ),
+        replaceAll: jsTool(
+          label(bool(false), "Replace every match", undefined, "Replace all"),
+          "simpleReplace",
+          "regexReplace",
+        ),
+        caseInsensitive: jsTool(
+          label(bool(false), "Ignore case", undefined, "Case insensitive"),
+          "regexReplace",
+          "regexMatch",
+        ),
+        start: jsTool(
+          label(num(), "From position", "0 is the first character"),
+          "substring",
+          "slice",
+        ),
+        end: jsTool(
+          label(num(), "Up to position", "Not included; the end when empty"),
+          "substring",
+          "slice",
+        ),
+        delimiter: jsTool(label(str(), "Separator", undefined, "Delimiter"), "join", "split"),
       },
       ["sourceValue", "operator"],
     ),

@@ -3,7 +3,7 @@ export * from "./fields.ts";
 export { describeUsers, extensionUsers, type ExtensionUser } from "./extensionUsers.ts";
 export type * from "./container.ts";
 export type * from "./manifest.ts";
-export { DEFAULT_LIBRARY_MAX_AGE, PROPERTY_FORMAT_VERSION } from "./property.ts";
+export { DEFAULT_LIBRARY_MAX_AGE, ITEM_NAME_MAX, PROPERTY_FORMAT_VERSION } from "./property.ts";
 export type * from "./property.ts";
 export { LIBRARY_RESOURCE_KINDS, RESOURCE_KINDS, ROLES, SETTINGS_RESOURCE_ID } from "./api.ts";
 export type * from "./api.ts";

@@ -49,6 +49,14 @@ export interface SettingsSchema {
    * closed, any other group open. Validation ignores it.
    */
   group?: string;
+  /** Studio hint: the words each `enum` value is shown as, in the same order. */
+  enumTitles?: string[];
+  /**
+   * Studio hint on a property of an object: shown only while the sibling property `field`
+   * holds one of `values` (JavaScript Tools' `start` only for substring and slice). A hidden
+   * field keeps its value; validation ignores the hint.
+   */
+  shownWhen?: { field: string; values: unknown[] };
 }
 
 export interface ModuleManifest {

@@ -14,6 +14,9 @@ import type { Company, PropertySettings, Stage } from "./container.ts";
 
 export const PROPERTY_FORMAT_VERSION = 1;
 
+/** The longest name of a rule or data element (Launch's own limit). */
+export const ITEM_NAME_MAX = 255;
+
 export type JsonSettings = Record<string, unknown>;
 
 export interface PropertyEnvironment {

@@ -1,4 +1,4 @@
-import { LIBRARY_RESOURCE_KINDS, RESOURCE_KINDS } from "@liftoff/schema";
+import { ITEM_NAME_MAX, LIBRARY_RESOURCE_KINDS, RESOURCE_KINDS } from "@liftoff/schema";
 
 /**
  * Pieces of the studio API's route schemas (Fastify compiles them with AJV; a failure is a
@@ -43,14 +43,11 @@ export const itemId = {
 /** An object whose content the builder checks; `id` checked here when it is sent. */
 export const item = { type: "object", properties: { id: itemId } } as const;
 
-/** The longest name of a rule or data element (Launch's own limit). */
-export const NAME_MAX = 255;
-
-/** A rule or data element: an item with a name of 1 to NAME_MAX characters. */
+/** A rule or data element: an item with a name of 1 to ITEM_NAME_MAX characters. */
 export const namedItem = {
   type: "object",
   required: ["name"],
-  properties: { id: itemId, name: text(NAME_MAX) },
+  properties: { id: itemId, name: text(ITEM_NAME_MAX) },
 } as const;
 
 export const resourceKind = { type: "string", enum: [...RESOURCE_KINDS] } as const;

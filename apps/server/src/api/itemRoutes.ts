@@ -6,6 +6,7 @@ import type {
   PropertyRuleCondition,
   PropertyRuleEvent,
 } from "@liftoff/schema";
+import { ITEM_NAME_MAX } from "@liftoff/schema";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { userOf, type ApiContext } from "./ApiContext.ts";
 import { putResource, removeResource } from "../storage/authoring/propertyResources.ts";
@@ -15,7 +16,6 @@ import type { ChangeNote, Expectation } from "./PropertyService.ts";
 import {
   item,
   itemId,
-  NAME_MAX,
   namedItem,
   positiveInteger,
   revisedBody,
@@ -53,7 +53,7 @@ const ruleSchema = {
   required: ["name"],
   properties: {
     id: itemId,
-    name: text(NAME_MAX),
+    name: text(ITEM_NAME_MAX),
     events: { type: "array", items: item },
     conditions: { type: "array", items: item },
     actions: { type: "array", items: item },

@@ -8,6 +8,7 @@ import {
   useCatalog,
 } from "../extensions/useCatalog.ts";
 import FieldProblems from "../forms/FieldProblems.tsx";
+import { nameProblem } from "../forms/itemName.ts";
 import MutationError from "../forms/MutationError.tsx";
 import { problemsAt, problemsUnder } from "../forms/problems.ts";
 import SettingsForm from "../forms/SettingsForm.tsx";
@@ -106,9 +107,16 @@ function Form({
   const module = findModule(catalog.data, draft.modulePath);
   const set = (patch: Partial<PropertyDataElement>) => setDraft((d) => ({ ...d, ...patch }));
   const at = (path: string) => problemsAt(problems, path);
+  const nameFault = nameProblem(draft.name);
+  const nameMessages = [...at("name"), ...(nameFault ? [nameFault] : [])];
+  // A name the server would refuse is not sent: the field says why, and takes the focus.
+  const saveIf = (element: PropertyDataElement) => {
+    if (nameFault) document.getElementById("de-name")?.focus();
+    else onSave(element);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSave(draft);
+    saveIf(draft);
   };
   const readOnly = !canEdit;
   const formRef = useRef<HTMLFormElement>(null);
@@ -130,11 +138,11 @@ function Form({
           required
           readOnly={readOnly}
           value={draft.name}
-          aria-invalid={at("name").length > 0}
+          aria-invalid={nameMessages.length > 0}
           aria-describedby="de-name-problems"
           onChange={(e) => set({ name: e.target.value })}
         />
-        <FieldProblems id="de-name-problems" messages={at("name")} />
+        <FieldProblems id="de-name-problems" messages={nameMessages} />
       </div>
       <div className="field">
         <label htmlFor="de-type">Type</label>
@@ -266,12 +274,10 @@ function Form({
         onCancel={onCancel}
         onDelete={onDelete}
         noun="data element"
-        problemCount={problems.length}
-        onSaveDisabled={() => {
-          const next = { ...draft, enabled: false };
-          set({ enabled: false });
-          onSave(next);
-        }}
+        problemCount={problems.length + (nameFault ? 1 : 0)}
+        // The form changes only when the save succeeds (the editor then starts over from the
+        // saved item): a refused save leaves the item as it was, not quietly disabled.
+        onSaveDisabled={() => saveIf({ ...draft, enabled: false })}
       />
       {extra}
     </form>

@@ -9,6 +9,7 @@ import DeletedItems from "../resources/DeletedItems.tsx";
 import Standing from "../resources/Standing.tsx";
 import { CheckAllHeader, CheckCell } from "../resources/CheckCells.tsx";
 import { useSelection } from "../resources/useSelection.ts";
+import { count } from "../layout/count.ts";
 
 /** Data elements with a name search and a type filter. */
 export default function DataElementsPage() {
@@ -98,7 +99,7 @@ export default function DataElementsPage() {
               <td>
                 {element.enabled === false ? "Disabled" : "Enabled"}
                 {problemCount(index) > 0 && (
-                  <span className="warn"> · {problemCount(index)} problems</span>
+                  <span className="warn"> · {count(problemCount(index), "problem")}</span>
                 )}
               </td>
               <td>

@@ -1,3 +1,5 @@
+import { count } from "../layout/count.ts";
+
 /**
  * The bar that stays in view at the bottom of an item editor: the item's state (unsaved
  * changes or saved, its revision, enabled or disabled) with Save, Cancel and Delete. An
@@ -59,7 +61,7 @@ export default function SaveBar({
       </p>
       {canEdit && unfinished && (
         <p className="save-bar-note" id="save-bar-note">
-          {problemCount === 1 ? "1 problem" : `${problemCount} problems`}: fix{" "}
+          {count(problemCount, "problem")}: fix{" "}
           {problemCount === 1 ? "it" : "them"}, or save this {noun ?? "item"} disabled. No build
           includes a disabled {noun ?? "item"}.
         </p>

@@ -1,11 +1,11 @@
 import type { SettingsSchema } from "@liftoff/schema";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import CodeField from "./CodeField.tsx";
 import FieldProblems from "./FieldProblems.tsx";
 import JsonField from "./JsonField.tsx";
 import JsonOrTokenField from "./JsonOrTokenField.tsx";
 import { childPath, problemsAt, type PathMessage } from "./problems.ts";
-import { emptyValue, humanize, schemaType } from "./schemaType.ts";
+import { emptyValue, humanize, itemLabel, schemaType } from "./schemaType.ts";
 import SettingsGroup from "./SettingsGroup.tsx";
 import {
   countProblemsIn,
@@ -148,7 +148,7 @@ export default function SchemaField(props: SchemaFieldProps) {
         <option value="">—</option>
         {options.map((option, i) => (
           <option key={String(option)} value={String(i)}>
-            {String(option)}
+            {schema.enumTitles?.[i] ?? String(option)}
           </option>
         ))}
       </select>
@@ -246,29 +246,50 @@ export function ObjectFields(props: SchemaFieldProps & { value: Record<string, u
       }}
     />
   );
+  // A field that only some values of a sibling use (shownWhen) is left out for the others.
+  const shown = ([, child]: SchemaEntry) => {
+    const when = child.shownWhen;
+    if (!when) return true;
+    const current = value[when.field] ?? schema.properties?.[when.field]?.default;
+    return when.values.includes(current);
+  };
   const { ungrouped, groups } = groupFields(schema);
   return (
     <>
-      {ungrouped.map(field)}
-      {groups.map(({ name, entries }) => (
-        <SettingsGroup
-          key={name}
-          id={`${domId(idPrefix, path)}-group-${name.replace(/[^A-Za-z0-9_-]+/g, "_")}`}
-          name={name}
-          fields={entries.length}
-          changed={entries.filter(([key, child]) => isChanged(child, value[key])).length}
-          problems={countProblemsIn(problems, groupPaths(path, entries))}
-        >
-          {entries.map(field)}
-        </SettingsGroup>
-      ))}
+      {ungrouped.filter(shown).map(field)}
+      {groups
+        .map(({ name, entries: all }) => ({ name, entries: all.filter(shown) }))
+        .filter(({ entries }) => entries.length > 0)
+        .map(({ name, entries }) => (
+          <SettingsGroup
+            key={name}
+            id={`${domId(idPrefix, path)}-group-${name.replace(/[^A-Za-z0-9_-]+/g, "_")}`}
+            name={name}
+            fields={entries.length}
+            changed={entries.filter(([key, child]) => isChanged(child, value[key])).length}
+            problems={countProblemsIn(problems, groupPaths(path, entries))}
+          >
+            {entries.map(field)}
+          </SettingsGroup>
+        ))}
     </>
   );
 }
 
 function ArrayItems(props: SchemaFieldProps & { value: unknown[] }) {
-  const { schema, value, onChange, path, readOnly, label } = props;
+  const { schema, value, onChange, path, readOnly } = props;
   const items = schema.items ?? {};
+  const label = itemLabel(items, props.label);
+  const list = useRef<HTMLOListElement>(null);
+  // After "Add …", the new entry's first control takes the focus (it appears above the button).
+  const added = useRef(false);
+  useEffect(() => {
+    if (!added.current) return;
+    added.current = false;
+    list.current?.lastElementChild
+      ?.querySelector<HTMLElement>("input, select, textarea, [contenteditable]")
+      ?.focus();
+  }, [value.length]);
   const set = (next: unknown[]) => onChange(next);
   const move = (from: number, to: number) => {
     const copy = [...value];
@@ -278,7 +299,7 @@ function ArrayItems(props: SchemaFieldProps & { value: unknown[] }) {
   };
   return (
     <>
-      <ol className="schema-items">
+      <ol className="schema-items" ref={list}>
         {value.map((item, i) => (
           <li key={i}>
             <SchemaField
@@ -321,8 +342,14 @@ function ArrayItems(props: SchemaFieldProps & { value: unknown[] }) {
         ))}
       </ol>
       {!readOnly && (
-        <button type="button" onClick={() => set([...value, emptyValue(items)])}>
-          Add {label.toLowerCase()}
+        <button
+          type="button"
+          onClick={() => {
+            added.current = true;
+            set([...value, emptyValue(items)]);
+          }}
+        >
+          Add {label.charAt(0).toLowerCase() + label.slice(1)}
         </button>
       )}
     </>

@@ -67,8 +67,8 @@ describe("SettingsForm", () => {
   it("builds nested controls from the schema and writes values back in shape", () => {
     const seen: JsonSettings[] = [];
     render(<Harness schema={webSdk} seen={seen} />);
-    fireEvent.click(screen.getByRole("button", { name: "Add instances" }));
-    const item = screen.getByRole("group", { name: "Instances 1" });
+    fireEvent.click(screen.getByRole("button", { name: "Add instance" }));
+    const item = screen.getByRole("group", { name: "Instance 1" });
     // The item starts from its defaults.
     expect(within(item).getByLabelText(/^Name/)).toHaveProperty("value", "alloy");
     fireEvent.change(within(item).getByLabelText(/^Name/), { target: { value: "alloy2" } });
@@ -99,9 +99,9 @@ describe("SettingsForm", () => {
         initial={{ instances: [{ name: "first" }, { name: "second" }] }}
       />,
     );
-    fireEvent.click(screen.getByRole("button", { name: "Move down Instances 1" }));
+    fireEvent.click(screen.getByRole("button", { name: "Move down Instance 1" }));
     expect(seen.at(-1)).toEqual({ instances: [{ name: "second" }, { name: "first" }] });
-    fireEvent.click(screen.getByRole("button", { name: "Remove Instances 2" }));
+    fireEvent.click(screen.getByRole("button", { name: "Remove Instance 2" }));
     expect(seen.at(-1)).toEqual({ instances: [{ name: "second" }] });
   });
 

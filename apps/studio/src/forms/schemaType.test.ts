@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { humanize, initialSettings, schemaType } from "./schemaType.ts";
+import { humanize, initialSettings, schemaType, itemLabel } from "./schemaType.ts";
 
 describe("schemaType", () => {
   it("picks the control a schema node calls for", () => {
@@ -33,5 +33,20 @@ describe("humanize", () => {
   it("turns setting keys into labels", () => {
     expect(humanize("edgeConfigId")).toBe("Edge config id");
     expect(humanize("cookie_name")).toBe("Cookie name");
+  });
+});
+
+describe("itemLabel", () => {
+  it("names one entry of a list by the items' title, else the list's name in the singular", () => {
+    expect(itemLabel({ title: "Property" }, "Only elements with these properties")).toBe(
+      "Property",
+    );
+    expect(itemLabel({}, "Paths")).toBe("Path");
+    expect(itemLabel({}, "Landing pages")).toBe("Landing page");
+    expect(itemLabel({}, "Browser families")).toBe("Browser family");
+    expect(itemLabel({}, "Address")).toBe("Address");
+    expect(itemLabel({}, "Only elements with these properties")).toBe(
+      "Only elements with these properties",
+    );
   });
 });

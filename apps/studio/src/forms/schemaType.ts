@@ -68,3 +68,17 @@ export function initialSettings(module: Pick<ModuleManifest, "settings">): JsonS
   });
   return (value ?? {}) as JsonSettings;
 }
+
+/**
+ * What one entry of a list is called: the items' own `title`, else the list's name in the
+ * singular when it is a short plural ("Paths" → "Path", "Landing pages" → "Landing page"),
+ * else the list's name.
+ */
+export function itemLabel(items: SettingsSchema, label: string): string {
+  if (items.title) return items.title;
+  const words = label.trim().split(/\s+/);
+  if (words.length > 3) return label;
+  const last = words.pop()!;
+  const singular = last.replace(/ies$/, "y").replace(/([^s])s$/, "$1");
+  return [...words, singular].join(" ");
+}

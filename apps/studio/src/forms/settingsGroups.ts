@@ -1,4 +1,5 @@
 import type { SettingsSchema } from "@liftoff/schema";
+import { count } from "../layout/count.ts";
 import { childPath, type PathMessage } from "./problems.ts";
 import { schemaType } from "./schemaType.ts";
 
@@ -67,10 +68,9 @@ export function isChanged(schema: SettingsSchema, value: unknown): boolean {
 
 /** The closed group's one line: "3 settings · 1 changed · 1 problem". */
 export function groupSummary(fields: number, changed: number, problems: number): string {
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const parts = [plural(fields, "setting")];
+  const parts = [count(fields, "setting")];
   if (changed) parts.push(`${changed} changed`);
-  if (problems) parts.push(plural(problems, "problem"));
+  if (problems) parts.push(count(problems, "problem"));
   return parts.join(" · ");
 }
 

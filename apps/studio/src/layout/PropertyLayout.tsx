@@ -2,6 +2,7 @@ import { NavLink, Outlet, useParams } from "react-router";
 import { TokenNamesContext } from "../forms/TokenNamesContext.ts";
 import { useProperty } from "../properties/useProperty.ts";
 import QueryState from "./QueryState.tsx";
+import { count } from "./count.ts";
 
 const SECTIONS = [
   ["rules", "Rules"],
@@ -33,7 +34,7 @@ export default function PropertyLayout() {
               <>
                 {" · "}
                 <NavLink to="problems" className="warn">
-                  {property.data.problems.length} problems
+                  {count(property.data.problems.length, "problem")}
                 </NavLink>
               </>
             )}

@@ -1,6 +1,7 @@
 import type { ImportResult, PropertyDocument } from "@liftoff/schema";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { count } from "../layout/count.ts";
 
 /**
  * What an import did, before the new property opens: what did not map (extensions kept as
@@ -28,8 +29,9 @@ export default function ImportReport({
         Imported “{document.property.name}”
       </h2>
       <p>
-        {document.rules.length} rules, {document.dataElements.length} data elements and{" "}
-        {document.extensions.length} extensions.{" "}
+        {count(document.rules.length, "rule")},{" "}
+        {count(document.dataElements.length, "data element")} and{" "}
+        {count(document.extensions.length, "extension")}.{" "}
         {clean ? "Everything mapped onto Liftoff's extensions." : "Check what did not map:"}
       </p>
       {report.opaque.length > 0 && (

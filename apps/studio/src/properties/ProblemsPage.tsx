@@ -4,6 +4,7 @@ import { useCatalog } from "../extensions/useCatalog.ts";
 import { problemLink } from "./problemLinks.ts";
 import { problemPlace } from "./problemPlace.ts";
 import { useProperty } from "./useProperty.ts";
+import { count } from "../layout/count.ts";
 
 /** The validation problems of the current revision (builds refuse while there are any). */
 export default function ProblemsPage() {
@@ -42,8 +43,8 @@ export default function ProblemsPage() {
       ) : (
         <>
           <p>
-            Revision {state.revision} has {state.problems.length} problems. Libraries cannot be
-            built until they are fixed.
+            Revision {state.revision} has {count(state.problems.length, "problem")}. Libraries
+            cannot be built until they are fixed.
           </p>
           {list(state.problems)}
         </>

@@ -15,7 +15,7 @@ describe("problemPlace", () => {
       'Rule "Page View" › Action 1: Custom Code › Source',
     );
     expect(problemPlace(doc, catalog, "rules[0].conditions[0].settings.paths[0].value")).toBe(
-      'Rule "Page View" › Condition 1: Path Without Query String › Paths 1 › Value',
+      'Rule "Page View" › Condition 1: Path Without Query String › Path 1 › Value',
     );
     expect(problemPlace(doc, catalog, "rules[0].name")).toBe('Rule "Page View" › Name');
   });

@@ -1,7 +1,7 @@
 import type { ExtensionManifest, PropertyDocument, SettingsSchema } from "@liftoff/schema";
 import { findModule } from "../extensions/useCatalog.ts";
 import { pathSegments } from "../forms/fieldPathLabel.ts";
-import { humanize } from "../forms/schemaType.ts";
+import { humanize, itemLabel } from "../forms/schemaType.ts";
 
 type Segment = string | number;
 
@@ -72,7 +72,9 @@ function membersLabel(segments: Segment[], settings: SettingsSchema | undefined)
   let schema: SettingsSchema | undefined;
   for (const [i, segment] of segments.entries()) {
     if (typeof segment === "number") {
-      if (words.length > 0) words[words.length - 1] += ` ${segment + 1}`;
+      // The entry as the form names it: "Path 1" of "Paths".
+      if (words.length > 0)
+        words[words.length - 1] = `${itemLabel(schema?.items ?? {}, words.at(-1)!)} ${segment + 1}`;
       else words.push(String(segment + 1));
       schema = schema?.items;
       continue;

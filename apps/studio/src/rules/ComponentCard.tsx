@@ -49,6 +49,7 @@ export default function ComponentCard({
   readOnly,
   sequencing,
   startOpen,
+  focusOnMount = false,
 }: {
   kind: ComponentKind;
   index: number;
@@ -64,6 +65,8 @@ export default function ComponentCard({
   sequencing: boolean;
   /** Whether the card starts expanded (rules with few components, new components, problems). */
   startOpen: boolean;
+  /** Just added with "Add …": its type takes the focus, so the keyboard is where it appeared. */
+  focusOnMount?: boolean;
 }) {
   const id = `${kind}-${index}`;
   // A link to this component (`#conditions-0-title`, from the preview panel or the problems
@@ -74,6 +77,11 @@ export default function ComponentCard({
   useEffect(() => {
     if (targeted) section.current?.scrollIntoView?.({ block: "center" });
   }, [targeted]);
+  useEffect(() => {
+    if (focusOnMount) document.getElementById(`${id}-module`)?.focus();
+    // Once, when the card first appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const catalog = useCatalog().data;
   const modules = modulesOfKind(catalog, MODULE_KIND[kind]);
   const module = findModule(catalog, value.modulePath);

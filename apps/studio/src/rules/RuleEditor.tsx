@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "rea
 import { Link } from "react-router";
 import { modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
 import FieldProblems from "../forms/FieldProblems.tsx";
+import { nameProblem } from "../forms/itemName.ts";
 import MutationError from "../forms/MutationError.tsx";
 import { childPath, problemsAt, problemsUnder, type PathMessage } from "../forms/problems.ts";
 import { initialSettings } from "../forms/schemaType.ts";
@@ -112,7 +113,10 @@ function RuleForm({
 
   const setList = (kind: ComponentKind, list: RuleComponent[]) =>
     setDraft((d) => ({ ...d, [kind]: list }));
+  // The list the last "Add …" added to: its new card takes the focus when it appears.
+  const [added, setAdded] = useState<ComponentKind | undefined>();
   const add = (kind: ComponentKind) => {
+    setAdded(kind);
     const first = modulesOfKind(
       catalog,
       kind === "events" ? "event" : kind === "conditions" ? "condition" : "action",
@@ -123,9 +127,16 @@ function RuleForm({
     ]);
   };
 
+  const nameFault = nameProblem(draft.name);
+  const nameMessages = [...at("name"), ...(nameFault ? [nameFault] : [])];
+  // A name the server would refuse is not sent: the field says why, and takes the focus.
+  const saveIf = (rule: PropertyRule) => {
+    if (nameFault) document.getElementById("rule-name")?.focus();
+    else onSave(rule);
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSave(draft);
+    saveIf(draft);
   };
 
   return (
@@ -144,11 +155,11 @@ function RuleForm({
           required
           readOnly={readOnly}
           value={draft.name}
-          aria-invalid={at("name").length > 0}
+          aria-invalid={nameMessages.length > 0}
           aria-describedby="rule-name-problems"
           onChange={(e) => setDraft({ ...draft, name: e.target.value })}
         />
-        <FieldProblems id="rule-name-problems" messages={at("name")} />
+        <FieldProblems id="rule-name-problems" messages={nameMessages} />
       </div>
       <div className="field field-check">
         <label>
@@ -189,6 +200,7 @@ function RuleForm({
                 sequencing={sequencing}
                 readOnly={readOnly}
                 problems={problemsUnder(problems, childPath(kind, i))}
+                focusOnMount={added === kind && component.id === "" && i === list.length - 1}
                 startOpen={
                   few ||
                   component.id === "" ||
@@ -236,12 +248,10 @@ function RuleForm({
         onCancel={onCancel}
         onDelete={onDelete}
         noun="rule"
-        problemCount={problems.length}
-        onSaveDisabled={() => {
-          const next = { ...draft, enabled: false };
-          setDraft(next);
-          onSave(next);
-        }}
+        problemCount={problems.length + (nameFault ? 1 : 0)}
+        // The form changes only when the save succeeds (the editor then starts over from the
+        // saved rule): a refused save leaves the rule as it was, not quietly disabled.
+        onSaveDisabled={() => saveIf({ ...draft, enabled: false })}
       />
       {extra}
     </form>

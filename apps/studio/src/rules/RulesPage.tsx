@@ -9,6 +9,7 @@ import Standing from "../resources/Standing.tsx";
 import { CheckAllHeader, CheckCell } from "../resources/CheckCells.tsx";
 import { useSelection } from "../resources/useSelection.ts";
 import Can, { useCan } from "../session/Can.tsx";
+import { count } from "../layout/count.ts";
 
 type StatusFilter = "all" | "enabled" | "disabled" | "problems" | "changed";
 
@@ -124,7 +125,7 @@ export default function RulesPage() {
               <td>
                 {rule.enabled === false ? "Disabled" : "Enabled"}
                 {problemsOf(index) > 0 && (
-                  <span className="warn"> · {problemsOf(index)} problems</span>
+                  <span className="warn"> · {count(problemsOf(index), "problem")}</span>
                 )}
               </td>
               <td>
