@@ -23,6 +23,23 @@ describe("demo site server", () => {
     }
   });
 
+  it("answers every same-origin link of every page with a page carrying the library", async () => {
+    const links = new Set<string>();
+    for (const page of PAGES) {
+      const html = await (await fetch(`${origin}${page.path}`)).text();
+      for (const [, href] of html.matchAll(/href="([^"#]+)"/g)) {
+        const url = new URL(href!, `${origin}${page.path}`);
+        if (url.origin === origin && !url.pathname.startsWith("/files/")) links.add(url.pathname);
+      }
+    }
+    expect(links.size).toBeGreaterThan(3);
+    for (const path of links) {
+      const res = await fetch(`${origin}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain(`<script src="${libraryUrl}" async></script>`);
+    }
+  });
+
   it("generates pages 1 to 12 segments deep, each with a breadcrumb", async () => {
     for (let depth = 1; depth <= 12; depth++) {
       const html = await (

@@ -128,6 +128,19 @@ export const PAGES: Page[] = [
       '<div class="product-cta-row"><a href="/pcg/auto/quote">Get a quote</a><a href="/pcg/contact-us">Find an agent</a></div>',
   },
   {
+    // Where "Get a quote" leads: the start of a quote, as the real site's form begins.
+    path: "/pcg/auto/quote",
+    title: "Auto Quote | Example Insurance",
+    breadcrumb: ["Personal", "Auto", "Quote"],
+    body:
+      "<h1>Get an auto quote</h1>" +
+      '<form id="quote-form" class="quote" action="/pcg/auto/quote" method="get">' +
+      '<label for="quote-zip">ZIP code</label> <input id="quote-zip" name="zip" inputmode="numeric" autocomplete="postal-code"> ' +
+      '<label for="quote-year">Vehicle year</label> <input id="quote-year" name="year" inputmode="numeric"> ' +
+      '<button type="submit">Start my quote</button></form>' +
+      '<p><a href="/pcg/contact-us">Rather talk to an agent?</a></p>',
+  },
+  {
     path: "/pcg/page-not-found",
     title: "Page Not Found | Example Insurance",
     body: "<h1>We could not find that page</h1>",
