@@ -182,6 +182,13 @@ test("the link runs the preview build; the changed rule's evaluation reaches the
   // No credentials travel with preview: nothing depends on cookies.
   expect(sentCookies.length).toBeGreaterThan(0);
   expect(sentCookies.every((c) => c === "")).toBe(true);
+  // Rules whose events did not happen on this page are listed too, each with its events.
+  const quiet = view.locator("details", { hasText: /Rules not triggered on this page \(\d+\)/ });
+  await quiet.locator("summary").click();
+  await expect(quiet.getByRole("link").first()).toBeVisible();
+  await expect(quiet).toContainText("waits for");
+  await quiet.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("not-triggered-1440.png") });
   await run.first().scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath("panel-1440.png") });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -284,7 +291,7 @@ test("ending the preview in the studio returns the tab to production", async () 
   await page.getByRole("button", { name: "End preview" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: /End preview/ }).click();
-  await expect(page.getByText(/Ended/)).toBeVisible();
+  await expect(page.getByText(/^Ended \d/)).toBeVisible();
   const published = await (await page.request.get(libraryUrl())).text();
   await previewTab.reload({ waitUntil: "load" });
   const started = await startedIn(previewTab);

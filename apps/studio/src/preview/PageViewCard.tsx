@@ -1,9 +1,10 @@
 import type { DataElementTrace } from "@liftoff/schema";
 import { Link } from "react-router";
+import { findModule, useCatalog } from "../extensions/useCatalog.ts";
 import { useProperty } from "../properties/useProperty.ts";
 import { compactJson } from "./compactJson.ts";
 import EdgeRequest from "./EdgeRequest.tsx";
-import { dataElementLink } from "./editorLinks.ts";
+import { dataElementLink, ruleLink } from "./editorLinks.ts";
 import { ruleShown, type PageView, type RuleFilter, type TriggerView } from "./groupTraces.ts";
 import RuleRun from "./RuleRun.tsx";
 
@@ -54,6 +55,8 @@ export default function PageViewCard({
           ))}
         </ol>
       )}
+      {/* Filters pick among the rules that ran; the quiet ones are listed only without them. */}
+      {!filtering && <NotTriggered pid={pid} view={view} />}
       {/* Every read of every data element: long on a real page, so it opens on request. */}
       <details className="preview-section">
         <summary>
@@ -72,6 +75,48 @@ export default function PageViewCard({
         </ol>
       )}
     </article>
+  );
+}
+
+/**
+ * The property's enabled rules that no trigger of this page view reached: their event never
+ * happened here (or the previewed library lacks them). Each is named with its events, so
+ * "why did my rule not run?" has an answer even when nothing of it shows above.
+ */
+function NotTriggered({ pid, view }: { pid: string; view: PageView }) {
+  const document = useProperty(pid).data?.document;
+  const catalog = useCatalog().data;
+  if (!document) return null;
+  const reached = new Set(view.triggers.flatMap((t) => t.rules.map((r) => r.ruleId)));
+  const quiet = document.rules.filter((r) => r.enabled !== false && !reached.has(r.id));
+  return (
+    <details className="preview-section">
+      <summary>
+        <h3>Rules not triggered on this page ({quiet.length})</h3>
+      </summary>
+      {quiet.length > 0 && (
+        <>
+          <p className="muted">
+            Enabled rules of the property whose events did not happen on this page view.
+          </p>
+          <ul className="plain">
+            {quiet.map((rule) => (
+              <li key={rule.id}>
+                <Link to={ruleLink(pid, rule.id)}>{rule.name}</Link>{" "}
+                <span className="muted">
+                  waits for{" "}
+                  {rule.events.length
+                    ? rule.events
+                        .map((e) => findModule(catalog, e.modulePath)?.displayName ?? e.modulePath)
+                        .join(" or ")
+                    : "no event (it never runs)"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </details>
   );
 }
 

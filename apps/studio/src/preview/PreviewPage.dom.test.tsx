@@ -58,6 +58,40 @@ describe("PreviewPage", () => {
     );
   });
 
+  it("prefills the site the development datastream allows, before the property's domain", async () => {
+    renderPreview("editor", {
+      "GET /api/datastreams": () => ({
+        body: {
+          datastreams: [
+            {
+              id: "other",
+              propertyId: "PR9",
+              stage: "development",
+              allowedOrigins: ["https://x.test"],
+            },
+            {
+              id: "prod",
+              propertyId: "PR1",
+              stage: "production",
+              allowedOrigins: ["https://www.example.com"],
+            },
+            {
+              id: "dev",
+              propertyId: "PR1",
+              stage: "development",
+              allowedOrigins: ["http://127.0.0.1:8081"],
+            },
+          ],
+        },
+      }),
+    });
+    const url = screen.getByLabelText<HTMLInputElement>("Page URL");
+    await waitFor(() => expect(url.value).toBe("http://127.0.0.1:8081/"));
+    // Once edited, the field keeps what was typed.
+    fireEvent.change(url, { target: { value: "http://127.0.0.1:8081/pcg/auto/quote" } });
+    expect(url.value).toBe("http://127.0.0.1:8081/pcg/auto/quote");
+  });
+
   it("previews the working state without a library, prefilled with the last page used", async () => {
     localStorage.setItem("liftoff.preview.url.PR1", "https://example.com/last");
     const { calls } = renderPreview("editor", {

@@ -1,10 +1,11 @@
-import type { LibraryInfo, PreviewSession, PropertyState } from "@liftoff/schema";
+import type { DatastreamInfo, LibraryInfo, PreviewSession, PropertyState } from "@liftoff/schema";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import MutationError from "../forms/MutationError.tsx";
 import QueryState from "../layout/QueryState.tsx";
 import { useProperty } from "../properties/useProperty.ts";
+import { DATASTREAMS_KEY } from "../publishing/AllowedOrigins.tsx";
 import { librariesKey } from "../publishing/LibrariesPage.tsx";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
@@ -13,10 +14,19 @@ import { lastPreviewUrl, rememberPreviewUrl } from "./lastPreviewUrl.ts";
 import { previewsKey } from "./previewKeys.ts";
 import { useEndPreview } from "./useEndPreview.ts";
 
-/** The page to preview first: the last one used here, else the property's first domain. */
-function initialUrl(state: PropertyState): string {
+/**
+ * The page to preview first: the last one used here; else the site the team runs the
+ * development library on (the first origin its datastream allows, e.g. a staging host or the
+ * demo site); else the property's first domain.
+ */
+function initialUrl(state: PropertyState, datastreams: readonly DatastreamInfo[] = []): string {
   const last = lastPreviewUrl(state.document.property.id);
   if (last) return last;
+  const development = datastreams.find(
+    (d) => d.propertyId === state.document.property.id && d.stage === "development",
+  );
+  const origin = development?.allowedOrigins[0];
+  if (origin) return `${origin}/`;
   const domain = state.document.property.settings.domains?.[0];
   return domain ? `https://${domain}/` : "https://";
 }
@@ -68,7 +78,10 @@ function StartPreview({ pid }: { pid: string }) {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [libraryId, setLibraryId] = useState(params.get("library") ?? "");
-  const [url, setUrl] = useState(() => initialUrl(state));
+  const datastreams = useQuery({ queryKey: DATASTREAMS_KEY, queryFn: api.datastreams.list });
+  // Until the field is edited it follows the best default, which may arrive after the page.
+  const [edited, setUrl] = useState<string | undefined>();
+  const url = edited ?? initialUrl(state, datastreams.data);
   const [touched, setTouched] = useState(false);
   const libraries = useQuery({
     queryKey: librariesKey(pid),

@@ -17,12 +17,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderSession(role: "editor" | "viewer" = "editor") {
+function renderSession(role: "editor" | "viewer" = "editor", state = propertyState()) {
   const result = renderStudio(<PreviewSessionPage />, {
     role,
     path: `/properties/PR1/preview/${session.id}`,
     pattern: "/properties/:pid/preview/:id",
-    state: propertyState(),
+    state,
     routes: {
       [`GET /api/previews/${session.id}`]: () => ({ body: session }),
       [`DELETE /api/previews/${session.id}`]: () => ({
@@ -119,6 +119,25 @@ describe("PreviewSessionPage", () => {
     // The replayed records (seq 3 and 4 twice) are shown once.
     expect(quote.getAllByRole("link", { name: "Page View" })).toHaveLength(1);
     expect(screen.getByText(/Live · 2 page views, 9 records/).className).toContain("live-open");
+  });
+
+  it("lists the enabled rules no trigger of a page view reached, with the events they wait for", async () => {
+    const state = propertyState();
+    const rule = state.document.rules[0]!;
+    state.document.rules.push(
+      { ...rule, id: "RL8", name: "Newsletter signup" },
+      { ...rule, id: "RL9", name: "Retired", enabled: false },
+    );
+    const { stream } = renderSession("editor", state);
+    await screen.findByRole("heading", { name: "Preview: November release" });
+    act(() => stream.open());
+    act(() => stream.send("traces", traces));
+    const quote = within(screen.getAllByRole("article")[0]!);
+    const section = quote.getByText("Rules not triggered on this page (1)").closest("details")!;
+    const link = within(section).getByRole("link", { name: "Newsletter signup" });
+    expect(link.getAttribute("href")).toBe("/properties/PR1/rules/RL8");
+    expect(link.closest("li")!.textContent).toBe("Newsletter signup waits for Page Bottom");
+    expect(within(section).queryByText("Retired")).toBeNull();
   });
 
   it("filters rules by outcome and by name", async () => {
