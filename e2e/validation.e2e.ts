@@ -107,7 +107,7 @@ test("an unfinished rule is refused enabled, saved disabled, and left out of bui
 
   await page.goto(`${server.origin}/studio/properties/${pid}/rules`);
   await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText(
-    "Disabled · 1 problems",
+    "Disabled · 1 problem",
   );
   await page.goto(`${server.origin}/studio/properties/${pid}/problems`);
   const disabled = page.getByRole("region", { name: /Disabled items/ });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import TokenInput from "./TokenInput.tsx";
 import type { WidgetProps } from "./WidgetProps.ts";
 
 const WHOLE_TOKEN = /^%[^%\n]+%$/;
@@ -21,7 +22,7 @@ export function readJsonOrToken(text: string): { value: unknown; error?: string 
 
 /**
  * An object setting edited as JSON, or as one `%data element%` token that stands for the
- * object. Checked as the user types: a valid object is stored as an object (never as the
+ * object; `%` offers the property's data elements, alone or inside the JSON. Checked as the user types: a valid object is stored as an object (never as the
  * text of one), a token as the token; anything else stays as text, marked invalid.
  */
 export default function JsonOrTokenField({
@@ -38,7 +39,8 @@ export default function JsonOrTokenField({
   const errorId = `${id}-json-error`;
   return (
     <>
-      <textarea
+      <TokenInput
+        multiline
         id={id}
         className="json-field"
         value={text}
@@ -47,9 +49,9 @@ export default function JsonOrTokenField({
         placeholder={'{ "web": { "webPageDetails": { "name": "%page name%" } } }'}
         aria-invalid={error !== undefined}
         aria-describedby={[describedBy, error ? errorId : ""].filter(Boolean).join(" ")}
-        onChange={(e) => {
-          setText(e.target.value);
-          onChange(readJsonOrToken(e.target.value).value);
+        onChange={(next) => {
+          setText(next);
+          onChange(readJsonOrToken(next).value);
         }}
       />
       {error && (

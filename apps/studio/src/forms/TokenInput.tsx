@@ -1,19 +1,34 @@
-import { useId, useRef, useState, type InputHTMLAttributes, type KeyboardEvent } from "react";
+import {
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type RefObject,
+  type TextareaHTMLAttributes,
+} from "react";
 import { applyToken, matchTokens, tokenQueryAt, type TokenQuery } from "./tokens.ts";
 import { useTokenNames } from "./TokenNamesContext.ts";
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange"> & {
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+type Props = Omit<
+  InputHTMLAttributes<HTMLInputElement> & TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "value" | "onChange"
+> & {
   value: string;
   onChange: (value: string) => void;
+  /** A text area (JSON with tokens inside) instead of one line. */
+  multiline?: boolean;
 };
 
 /**
  * A text input that offers the property's data elements after a `%` (ARIA combobox: arrows
  * move, Enter or Tab accept, Escape closes).
  */
-export default function TokenInput({ value, onChange, ...rest }: Props) {
+export default function TokenInput({ value, onChange, multiline, ...rest }: Props) {
   const names = useTokenNames();
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<Field>(null);
   const listId = useId();
   const [query, setQuery] = useState<TokenQuery | null>(null);
   const [active, setActive] = useState(0);
@@ -36,7 +51,7 @@ export default function TokenInput({ value, onChange, ...rest }: Props) {
     requestAnimationFrame(() => input.current?.setSelectionRange(next.caret, next.caret));
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+  function onKeyDown(event: KeyboardEvent<Field>) {
     if (!open) return;
     if (event.key === "ArrowDown") setActive((i) => (i + 1) % options.length);
     else if (event.key === "ArrowUp") setActive((i) => (i - 1 + options.length) % options.length);
@@ -46,21 +61,33 @@ export default function TokenInput({ value, onChange, ...rest }: Props) {
     event.preventDefault();
   }
 
+  const field = {
+    value,
+    role: "combobox",
+    "aria-autocomplete": "list",
+    "aria-expanded": open,
+    "aria-controls": listId,
+    "aria-activedescendant": open ? `${listId}-${active}` : undefined,
+    onChange: (e: { target: Field }) =>
+      update(e.target.value, e.target.selectionStart ?? e.target.value.length),
+    onKeyDown,
+    onBlur: () => setQuery(null),
+  } as const;
   return (
     <span className="token-input">
-      <input
-        {...rest}
-        ref={input}
-        value={value}
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={open ? `${listId}-${active}` : undefined}
-        onChange={(e) => update(e.target.value, e.target.selectionStart ?? e.target.value.length)}
-        onKeyDown={onKeyDown}
-        onBlur={() => setQuery(null)}
-      />
+      {multiline ? (
+        <textarea
+          {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)}
+          {...field}
+          ref={input as RefObject<HTMLTextAreaElement>}
+        />
+      ) : (
+        <input
+          {...(rest as InputHTMLAttributes<HTMLInputElement>)}
+          {...field}
+          ref={input as RefObject<HTMLInputElement>}
+        />
+      )}
       {open && (
         <ul id={listId} role="listbox" className="token-options" aria-label="Data elements">
           {options.map((name, i) => (
