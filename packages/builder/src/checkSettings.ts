@@ -11,11 +11,11 @@ import {
   holdsRegex,
   isPlainObject,
   regexProblem,
+  tokenNames,
   typeName,
   type SettingsSchema,
 } from "@liftoff/schema";
 import { join } from "./describePlace.ts";
-import { tokensIn } from "./findTokens.ts";
 import { STAGES, inner, isPerStage } from "./stageValues.ts";
 
 export interface SettingsProblem {
@@ -38,7 +38,7 @@ const SINGLE_VALUE =
   "this field takes one value for every environment; it cannot be written per stage ({development, staging, production})";
 
 const isWholeToken = (value: unknown) =>
-  typeof value === "string" && /^%[^%]+%$/.test(value) && tokensIn(value).length === 1;
+  typeof value === "string" && /^%[^%]+%$/.test(value) && tokenNames(value).length === 1;
 
 function checkText(value: string, schema: SettingsSchema, isRegex: boolean): string[] {
   const messages: string[] = [];
@@ -46,7 +46,7 @@ function checkText(value: string, schema: SettingsSchema, isRegex: boolean): str
     messages.push(`must be at least ${schema.minLength} characters`);
   if (schema.maxLength !== undefined && value.length > schema.maxLength)
     messages.push(`must be at most ${schema.maxLength} characters`);
-  if ((isRegex || schema.format === "regex") && tokensIn(value).length === 0) {
+  if ((isRegex || schema.format === "regex") && tokenNames(value).length === 0) {
     const problem = regexProblem(value);
     if (problem) messages.push(problem);
   }
@@ -97,7 +97,7 @@ export default function checkSettings(
     types.includes("number") &&
     typeof value === "string" &&
     !Number.isFinite(number) &&
-    !tokensIn(value).length
+    !tokenNames(value).length
   )
     problems.push({
       path,

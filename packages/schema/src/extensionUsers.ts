@@ -1,4 +1,5 @@
 import type { PropertyDocument } from "./property.ts";
+import { tokenNames } from "./tokens.ts";
 
 /** A rule or data element that uses one of an extension's modules. */
 export interface ExtensionUser {
@@ -21,6 +22,32 @@ export function extensionUsers(document: PropertyDocument, name: string): Extens
   }
   for (const element of document.dataElements)
     if (ofExtension(element.modulePath))
+      users.push({ kind: "dataElement", id: element.id, name: element.name });
+  return users;
+}
+
+/** Every string of a settings tree. */
+function stringsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) value.forEach((entry) => stringsIn(entry, out));
+  else if (value && typeof value === "object")
+    Object.values(value).forEach((entry) => stringsIn(entry, out));
+  return out;
+}
+
+/**
+ * The rules and data elements whose settings name a data element by `%token%` (deleting it
+ * would leave the token's text on the page), enabled or not, itself left out.
+ */
+export function dataElementUsers(document: PropertyDocument, name: string): ExtensionUser[] {
+  const names = (settings: unknown) =>
+    stringsIn(settings).some((s) => tokenNames(s).includes(name));
+  const users: ExtensionUser[] = [];
+  for (const rule of document.rules)
+    if ([...rule.events, ...rule.conditions, ...rule.actions].some((c) => names(c.settings)))
+      users.push({ kind: "rule", id: rule.id, name: rule.name });
+  for (const element of document.dataElements)
+    if (element.name !== name && names(element.settings))
       users.push({ kind: "dataElement", id: element.id, name: element.name });
   return users;
 }

@@ -1,6 +1,12 @@
 export { ValidationError, ValidationErrors } from "./ValidationError.ts";
 export * from "./fields.ts";
-export { describeUsers, extensionUsers, type ExtensionUser } from "./extensionUsers.ts";
+export {
+  dataElementUsers,
+  describeUsers,
+  extensionUsers,
+  type ExtensionUser,
+} from "./extensionUsers.ts";
+export { tokenNames } from "./tokens.ts";
 export type * from "./container.ts";
 export type * from "./manifest.ts";
 export { DEFAULT_LIBRARY_MAX_AGE, ITEM_NAME_MAX, PROPERTY_FORMAT_VERSION } from "./property.ts";

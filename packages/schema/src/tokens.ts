@@ -1,0 +1,20 @@
+/**
+ * `%name%` data element tokens in settings text. Turbine replaces `%…%` with a data element's
+ * value when one has that name and leaves the text alone otherwise (launch-container.md §8.8),
+ * so a percent sign in CSS or prose is not a token. To tell them apart, a token here must
+ * start with a letter, `_` or `$` and hold no line break: `%page name%` is one, `50%; width:
+ * 20%` is not. `%this.…%`, `%event.…%` and `%target.…%` name the rule's event, not a data
+ * element. The builder's checks and the studio read tokens with this one rule.
+ */
+const TOKEN = /%([A-Za-z_$][^%\n]*?)%/g;
+const EVENT_TOKEN = /^(this|event|target)\./;
+
+/** Data element names referenced by tokens in one string. */
+export function tokenNames(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const name = match[1]!;
+    if (!EVENT_TOKEN.test(name) && !/\s$/.test(name)) names.push(name);
+  }
+  return names;
+}
