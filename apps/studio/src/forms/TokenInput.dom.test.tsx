@@ -33,6 +33,17 @@ describe("TokenInput", () => {
     expect(screen.queryByRole("listbox")).toBeNull();
   });
 
+  it("says, as advice, when a finished token names no data element", () => {
+    render(<Harness />);
+    const input = screen.getByRole("combobox", { name: "Title" });
+    fireEvent.change(input, { target: { value: "%page name% / %pagename% / 50% off" } });
+    expect(screen.getByText(/names no data element/).textContent).toBe(
+      "%pagename% names no data element: the page gets the text unless custom code sets it with _satellite.setVar.",
+    );
+    fireEvent.change(input, { target: { value: "%page name% / 50% off" } });
+    expect(screen.queryByText(/names no data element/)).toBeNull();
+  });
+
   it("closes on Escape and after a finished token", () => {
     render(<Harness />);
     const input = screen.getByRole("combobox", { name: "Title" });

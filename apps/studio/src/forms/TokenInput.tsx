@@ -7,6 +7,7 @@ import {
   type RefObject,
   type TextareaHTMLAttributes,
 } from "react";
+import { tokenNames } from "@liftoff/schema";
 import { applyToken, matchTokens, tokenQueryAt, type TokenQuery } from "./tokens.ts";
 import { useTokenNames } from "./TokenNamesContext.ts";
 
@@ -33,6 +34,11 @@ export default function TokenInput({ value, onChange, multiline, ...rest }: Prop
   const [query, setQuery] = useState<TokenQuery | null>(null);
   const [active, setActive] = useState(0);
   const options = query ? matchTokens(names, query.text) : [];
+  // Launch publishes a token that names nothing (the page gets its text, unless custom code
+  // sets a variable of that name), so it is advice here, not a problem.
+  const unknown = [...new Set(tokenNames(value))].filter(
+    (name) => !names.includes(name) && !(query && query.text === name),
+  );
   const open = options.length > 0;
 
   function update(next: string, caret: number) {
@@ -87,6 +93,11 @@ export default function TokenInput({ value, onChange, multiline, ...rest }: Prop
           {...field}
           ref={input as RefObject<HTMLInputElement>}
         />
+      )}
+      {unknown.length > 0 && !open && (
+        <small className="warn token-warning">
+          {`${unknown.map((name) => `%${name}%`).join(", ")} ${unknown.length === 1 ? "names" : "name"} no data element: the page gets the text unless custom code sets it with _satellite.setVar.`}
+        </small>
       )}
       {open && (
         <ul id={listId} role="listbox" className="token-options" aria-label="Data elements">
