@@ -83,13 +83,13 @@ export default function TokenInput({ value, onChange, multiline, ...rest }: Prop
     <span className="token-input">
       {multiline ? (
         <textarea
-          {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)}
+          {...(rest)}
           {...field}
           ref={input as RefObject<HTMLTextAreaElement>}
         />
       ) : (
         <input
-          {...(rest as InputHTMLAttributes<HTMLInputElement>)}
+          {...(rest)}
           {...field}
           ref={input as RefObject<HTMLInputElement>}
         />
