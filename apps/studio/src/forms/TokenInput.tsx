@@ -82,17 +82,9 @@ export default function TokenInput({ value, onChange, multiline, ...rest }: Prop
   return (
     <span className="token-input">
       {multiline ? (
-        <textarea
-          {...(rest)}
-          {...field}
-          ref={input as RefObject<HTMLTextAreaElement>}
-        />
+        <textarea {...rest} {...field} ref={input as RefObject<HTMLTextAreaElement>} />
       ) : (
-        <input
-          {...(rest)}
-          {...field}
-          ref={input as RefObject<HTMLInputElement>}
-        />
+        <input {...rest} {...field} ref={input as RefObject<HTMLInputElement>} />
       )}
       {unknown.length > 0 && !open && (
         <small className="warn token-warning">
