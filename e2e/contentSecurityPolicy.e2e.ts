@@ -141,9 +141,9 @@ test("the rule editor's CodeMirror: themed, completing and linting", async () =>
 
 test("live events arrive over the event stream", async () => {
   await page.goto(prop("events"));
-  await expect(page.getByText("Live: waiting for events")).toBeVisible();
+  await expect(page.getByText("Live: waiting for new events")).toBeVisible();
   await sendPageViews();
-  await expect(page.getByText(/^Live: \d+ events$/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/^Live: \d+ new events?$/)).toBeVisible({ timeout: 15_000 });
   await expect(page.locator("table.events tbody tr").first()).toBeVisible();
   await expectNoViolation("events");
 });

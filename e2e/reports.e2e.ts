@@ -101,6 +101,95 @@ test("bar charts start at zero, labels fit, and each report has a CSV", async ()
     .screenshot({ path: join(repoRoot, ".reports/reports-top-pages-1440.png") });
 });
 
+test("top clicked links name each link, and scrolls sent as link clicks are not clicks", async () => {
+  const answer = await page.request.get(`${server.origin}/api/datastreams`);
+  const { datastreams } = (await answer.json()) as {
+    datastreams: Array<{ id: string; propertyId: string; stage: string; allowedOrigins: string[] }>;
+  };
+  const stream = datastreams.find((d) => d.propertyId === pid && d.stage === "production")!;
+  const interaction = (name: string, type: string, URL?: string) => ({
+    xdm: {
+      eventType: "web.webinteraction.linkClicks",
+      web: { webInteraction: { name, type, ...(URL ? { URL } : {}), linkClicks: { value: 1 } } },
+    },
+  });
+  const res = await page.request.post(
+    `${server.origin}/ee/v1/interact?configId=${stream.id}&requestId=0f6a5e1c-1111-4222-8333-444455556667`,
+    {
+      headers: { "content-type": "text/plain", origin: stream.allowedOrigins[0]! },
+      data: JSON.stringify({
+        events: [
+          interaction("Get a quote", "other", `${stream.allowedOrigins[0]}/quote`),
+          ...["25", "50", "75", "100"].map((n) => interaction(`scroll ${n}%`, "other")),
+        ],
+      }),
+    },
+  );
+  expect(res.status()).toBe(200);
+  await page.goto(reports(pid));
+  const top = page.getByRole("region", { name: "Top clicked links" });
+  await top.getByText("Table").click();
+  // The table under "Table" (the chart's legend is a table too).
+  await expect(top.locator("details table")).toContainText(
+    `Get a quote — ${stream.allowedOrigins[0]}/quote`,
+  );
+  const byType = page.getByRole("region", { name: "Link clicks by type" });
+  await byType.getByText("Table").click();
+  // One click of type "other": the four scrolls are not counted.
+  await expect(byType.getByRole("row", { name: "other 1" })).toBeVisible();
+  await top.screenshot({ path: join(repoRoot, ".reports/reports-top-links-1440.png") });
+});
+
+test("a breakdown by any field, with a second dimension, is a link and a CSV", async () => {
+  await page.goto(reports(pid));
+  await page.getByRole("link", { name: "Break events down by any field" }).click();
+  const form = page.getByRole("form", { name: "Breakdown" });
+  await form.getByLabel("Field").fill("xdm.web.webInteraction.name");
+  await form.getByLabel("Then by (optional)").fill("xdm.web.webInteraction.type");
+  await form.getByLabel("Only event type").fill("web.webinteraction.linkClicks");
+  await form.getByRole("button", { name: "Run" }).click();
+  await expect(page).toHaveURL(
+    /field=xdm\.web\.webInteraction\.name&by=xdm\.web\.webInteraction\.type/,
+  );
+  const report = page.getByRole("region", { name: /^Events by xdm\.web\.webInteraction\.name/ });
+  const table = report.locator(".table-scroll table");
+  await expect(table.getByRole("row", { name: "Get a quote other 1" })).toBeVisible();
+  await expect(table.getByRole("row", { name: "scroll 25% other 1" })).toBeVisible();
+  await expect(table.locator("tbody tr")).toHaveCount(5);
+  await expect(report.getByRole("img", { name: /^Chart: Events by/ })).toBeVisible();
+  // The address is the report: opened again, it answers the same table.
+  const shared = page.url();
+  await page.goto(reports(pid));
+  // Leave only once the page has loaded: a navigation that aborts the studio's session check
+  // (GET /api/session) signs the studio out.
+  await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
+  await page.goto(shared);
+  await expect(table.getByRole("row", { name: "Get a quote other 1" })).toBeVisible();
+  await expect(form.getByLabel("Field")).toHaveValue("xdm.web.webInteraction.name");
+  const csv = await page.request.get(
+    `${server.origin}${await report.getByRole("link", { name: "CSV" }).getAttribute("href")}`,
+  );
+  expect(await csv.text()).toMatch(
+    /^xdm\.web\.webInteraction\.name,xdm\.web\.webInteraction\.type,events\r\nGet a quote,other,1\r\n/,
+  );
+  // The chart is drawn (its module loads on use) before the picture is taken.
+  const drawn = report.getByRole("img", { name: /^Chart: Events by/ });
+  await expect(drawn).toHaveAttribute("data-y-min", "0");
+  await page.screenshot({ path: join(repoRoot, ".reports/breakdown-1440.png"), fullPage: true });
+  // A path that is not a field path is refused before it is sent.
+  await form.getByLabel("Field").fill("web.webInteraction.name");
+  await expect(page.getByText(/A field is xdm or data/)).toBeVisible();
+  await form.getByRole("button", { name: "Run" }).click();
+  expect(page.url()).toBe(shared);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(shared);
+  await expect(table.getByRole("row", { name: "Get a quote other 1" })).toBeVisible();
+  await expect(drawn).toHaveAttribute("data-y-min", "0");
+  await expectNoSidewaysScroll();
+  await page.screenshot({ path: join(repoRoot, ".reports/breakdown-390.png"), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
 test("at 390 × 844 the reports fit the phone's width", async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(reports(pid));
@@ -113,6 +202,9 @@ test("at 390 × 844 the reports fit the phone's width", async () => {
   await page
     .getByRole("region", { name: "Top pages" })
     .screenshot({ path: join(repoRoot, ".reports/reports-top-pages-390.png") });
+  await page
+    .getByRole("region", { name: "Top clicked links" })
+    .screenshot({ path: join(repoRoot, ".reports/reports-top-links-390.png") });
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 

@@ -147,21 +147,22 @@ test("a library builds to development and its event arrives in the live stream",
   await expect(page.getByRole("cell", { name: "development", exact: true })).toBeVisible();
 
   await page.goto(prop("events"));
-  await expect(page.getByText("Live: waiting for events")).toBeVisible();
+  await expect(page.getByText("Live: waiting for new events")).toBeVisible();
   const dev = (await environments(page)).find((e) => e.stage === "development")!;
   const site = await openDemoPage(browser, dev.libraryUrl);
   const arrived = page.getByRole("button", { name: eventType });
   await expect(arrived.first()).toBeVisible({ timeout: 15_000 });
   await arrived.first().click();
-  await expect(page.getByRole("region", { name: "Selected event" })).toContainText(
-    '"ENpcmarketingdevelopment"',
-  );
+  const panel = page.getByRole("dialog", { name: eventType });
+  await expect(panel).toContainText('"ENpcmarketingdevelopment"');
+  await panel.getByRole("button", { name: "Close" }).click();
   await page
-    .getByRole("button", { name: /^All events of ECID / })
+    .getByRole("button", { name: /only events of ECID / })
     .first()
     .click();
-  const history = page.getByRole("region", { name: "Events of one ECID" });
-  await expect(history.getByRole("button", { name: new RegExp(eventType) })).toBeVisible();
+  // The list now holds that visitor's stored events (filtered on the server).
+  await expect(page.getByRole("searchbox", { name: "ECID" })).not.toHaveValue("");
+  await expect(page.getByRole("button", { name: new RegExp(eventType) }).first()).toBeVisible();
   await site.close();
 });
 

@@ -1,4 +1,4 @@
-import type { PropertyState, SessionInfo } from "@liftoff/schema";
+import type { PropertyRule, PropertyState, SessionInfo } from "@liftoff/schema";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -110,17 +110,20 @@ test("two editors save different rules and a data element from the same state: a
 test("both edit the same rule: the second sees both versions, merges, and nothing is lost", async () => {
   await openItem(erin, "rules", "Download Link Click");
   await openItem(sam, "rules", "Download Link Click");
+  // Sam is editing the notes of the version he loaded when Erin saves a new name.
+  await sam.getByLabel("Notes").fill("Sam: counts brochure downloads");
   await erin.getByLabel("Name", { exact: true }).fill("Download Link Click (PDF and ZIP)");
   expect(await saveRule(erin)).toBe(200);
-
-  // Sam's page has not reloaded: he edits the notes of the version he loaded.
-  await sam.getByLabel("Notes").fill("Sam: counts brochure downloads");
+  // His edits stay; he hears of her save at once.
+  await expect(
+    sam.getByRole("status").filter({ hasText: "admin saved a newer revision" }),
+  ).toBeVisible();
   expect(await saveRule(sam)).toBe(409);
   const conflict = sam.getByRole("alert", { name: "Edit conflict" });
   await expect(conflict).toContainText("admin saved rule “Download Link Click (PDF and ZIP)”");
   const nameRow = conflict.getByRole("row", { name: /^Name/ });
   await expect(nameRow).toContainText("Download Link Click (PDF and ZIP)");
-  await expect(conflict.getByRole("row", { name: /^Description/ })).toContainText(
+  await expect(conflict.getByRole("row", { name: /^Notes/ })).toContainText(
     "Sam: counts brochure downloads",
   );
   // His typing is still in the form while he decides.
@@ -138,6 +141,116 @@ test("both edit the same rule: the second sees both versions, merges, and nothin
     name: "Download Link Click (PDF and ZIP)",
     description: "Sam: counts brochure downloads",
   });
+});
+
+/** Saves `change` to the rule named `name` through the API, as `page`'s user. */
+async function saveThroughApi(page: Page, name: string, change: (rule: PropertyRule) => void) {
+  const state = await property(page);
+  const rule = structuredClone(state.document.rules.find((r) => r.name === name)!);
+  const revision = state.resources.find((r) => r.kind === "rule" && r.id === rule.id)!.revision;
+  change(rule);
+  const session = (await (
+    await page.request.get(`${server.origin}/api/session`)
+  ).json()) as SessionInfo;
+  const saved = await page.request.put(
+    `${server.origin}/api/properties/${pid}/rules/${encodeURIComponent(rule.id)}`,
+    { headers: { "x-csrf-token": session.csrfToken }, data: { revision, rule } },
+  );
+  expect(saved.status()).toBe(200);
+  return rule.id;
+}
+
+/** Saves, and when the save meets someone else's, merges with the view's defaults. */
+async function saveAcceptingMerge(page: Page) {
+  if ((await saveRule(page)) === 409) {
+    const conflict = page.getByRole("alert", { name: "Edit conflict" });
+    await conflict.getByRole("button", { name: "Merge selected" }).click();
+    await expect(conflict).toHaveCount(0);
+    expect(await saveRule(page)).toBe(200);
+  }
+}
+
+test("the bar: A edits a rule's notes while B renames it through the API; both changes land", async () => {
+  await openItem(erin, "rules", "Time and Scroll");
+  await erin.getByLabel("Notes").fill("Erin: half the page and half a minute");
+  const id = await saveThroughApi(sam, "Time and Scroll", (rule) => {
+    rule.name = "Time and Scroll (engaged reader)";
+  });
+  await saveAcceptingMerge(erin);
+  const rule = (await property(sam)).document.rules.find((r) => r.id === id)!;
+  expect(rule).toMatchObject({
+    name: "Time and Scroll (engaged reader)",
+    description: "Erin: half the page and half a minute",
+  });
+});
+
+test("A edits the selector and notes, B the Send event's XDM: the merge keeps B's XDM", async () => {
+  await openItem(erin, "rules", "Podcast Click");
+  const event = erin.getByRole("region", { name: /^Event 1/ });
+  const toggle = event.getByRole("button", { name: /^Event 1: Click/ });
+  if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  await event.getByLabel("Elements matching (CSS selector)").fill("a.podcast-link, a.podcast");
+  await erin.getByLabel("Notes").fill("Erin: both podcast link styles");
+  const id = await saveThroughApi(sam, "Podcast Click", (rule) => {
+    const send = rule.actions.find((a) => a.modulePath.endsWith("/sendEvent.js"))!;
+    send.settings = { ...send.settings, xdm: "%XDM podcast%" };
+  });
+
+  expect(await saveRule(erin)).toBe(409);
+  const conflict = erin.getByRole("alert", { name: "Edit conflict" });
+  // Rows in the form's words, with the differing setting's value, never ids or module paths.
+  const xdm = conflict.getByRole("row", { name: /^Action 3: Send event › XDM data/ });
+  await expect(xdm).toContainText("%XDM podcast%");
+  await expect(xdm.getByLabel("Theirs")).toBeChecked();
+  await expect(conflict.getByRole("row", { name: /^Notes/ }).getByLabel("Mine")).toBeChecked();
+  await expect(
+    conflict.getByRole("row", { name: /^Event 1: Click › Elements matching/ }),
+  ).toContainText("a.podcast-link, a.podcast");
+  await expect(conflict).not.toContainText("modulePath");
+  await expect(conflict).not.toContainText(id);
+  await conflict.getByRole("button", { name: "Merge selected" }).click();
+  expect(await saveRule(erin)).toBe(200);
+
+  const rule = (await property(sam)).document.rules.find((r) => r.id === id)!;
+  expect(rule.description).toBe("Erin: both podcast link styles");
+  expect(rule.events[0]!.settings).toMatchObject({ elementSelector: "a.podcast-link, a.podcast" });
+  const send = rule.actions.find((a) => a.modulePath.endsWith("/sendEvent.js"))!;
+  expect(send.settings).toMatchObject({ xdm: "%XDM podcast%" });
+});
+
+test("open editors and lists follow a colleague's saves as they happen", async () => {
+  // No edits: the editor takes the new revision at once and says who saved it.
+  await openItem(erin, "rules", "Video Play");
+  await saveThroughApi(sam, "Video Play", (rule) => {
+    rule.name = "Video Play (any player)";
+  });
+  await expect(erin.getByLabel("Name", { exact: true })).toHaveValue("Video Play (any player)");
+  await expect(erin.getByRole("status").filter({ hasText: "Updated by sam" })).toBeVisible();
+
+  // With edits: they stay, the notice says who saved, and Save offers the merge first.
+  await erin.getByLabel("Notes").fill("Erin: counts the first play only");
+  await expect(erin.getByRole("status").filter({ hasText: "Updated by" })).toHaveCount(0);
+  const id = await saveThroughApi(sam, "Video Play (any player)", (rule) => {
+    rule.name = "Video Play (all players)";
+  });
+  await expect(
+    erin.getByRole("status").filter({ hasText: "sam saved a newer revision" }),
+  ).toBeVisible();
+  await expect(erin.getByLabel("Name", { exact: true })).toHaveValue("Video Play (any player)");
+  await expect(erin.getByLabel("Notes")).toHaveValue("Erin: counts the first play only");
+  await saveAcceptingMerge(erin);
+  expect((await property(sam)).document.rules.find((r) => r.id === id)).toMatchObject({
+    name: "Video Play (all players)",
+    description: "Erin: counts the first play only",
+  });
+
+  // A list shows a rule renamed elsewhere without being reloaded.
+  await erin.getByRole("link", { name: "← Rules" }).click();
+  await expect(erin.getByRole("link", { name: "Video Complete", exact: true })).toBeVisible();
+  await saveThroughApi(sam, "Video Complete", (rule) => {
+    rule.name = "Video Complete (100%)";
+  });
+  await expect(erin.getByRole("link", { name: "Video Complete (100%)" })).toBeVisible();
 });
 
 test("a rule restored to revision 1 from its history", async () => {

@@ -72,6 +72,47 @@ describe("events API and live stream", () => {
     });
   });
 
+  it("filters stored events by type, page URL text and time, pages by id, and bounds the query", async () => {
+    app = testApp();
+    const click = {
+      xdm: {
+        eventType: "web.webinteraction.linkClicks",
+        web: {
+          webPageDetails: { URL: "https://www.example.test/quote" },
+          webInteraction: { name: "Get a quote", type: "other", URL: "https://x.test/q" },
+        },
+      },
+    };
+    await post(app, "v1/interact", { events: [pageView("a"), pageView("b")] });
+    await post(app, "v1/interact", { events: [click] });
+    type Page = { events: { id: number; eventType: string; pageName: string | null }[] };
+    const get = async (query: string) =>
+      (await app.inject({ url: `/api/events?${query}` })).json<Page>();
+    const clicks = await get("eventType=web.webinteraction.linkClicks");
+    expect(clicks.events.map((e) => e.eventType)).toEqual(["web.webinteraction.linkClicks"]);
+    expect((await get("url=QUOTE")).events).toHaveLength(1);
+    expect((await get("url=nowhere")).events).toEqual([]);
+    const all = (await get("limit=2")).events;
+    expect(all).toHaveLength(2);
+    const older = (await get(`before=${all[1]!.id}`)).events;
+    expect(older.map((e) => e.pageName)).toEqual(["a"]);
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await get(`from=${encodeURIComponent(future)}`)).events).toEqual([]);
+    expect((await get(`to=${encodeURIComponent(future)}`)).events).toHaveLength(3);
+    for (const [query, field] of [
+      ["eventType=%3Cscript%3E", "eventType"],
+      [`url=${"x".repeat(501)}`, "url"],
+      ["from=yesterday", "from"],
+      ["from=2026-11-21&to=2026-11-20", "from"],
+      ["before=-1", "before"],
+      ["before=1.5", "before"],
+    ] as Array<[string, string]>) {
+      const res = await app.inject({ url: `/api/events?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toMatchObject({ errors: [{ path: field }] });
+    }
+  });
+
   it("streams committed events over SSE, only those of the chosen environment", async () => {
     app = testApp();
     const origin = await app.listen({ port: 0, host: "127.0.0.1" });

@@ -4,10 +4,14 @@ import { problems } from "./http/problems.ts";
 import { eventStreams } from "./eventStreams.ts";
 import { LiveConnection } from "./LiveConnection.ts";
 import type { LiveFilter, LiveStream } from "./LiveStream.ts";
+import { parseTime } from "./reports/parseReportQuery.ts";
 import registerReportRoutes from "./reports/registerReportRoutes.ts";
 import type { EventFilter, Store } from "./storage/Store.ts";
 
 const ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** An XDM event type as stored (at most 256 characters, reportColumns.ts). */
+const EVENT_TYPE = /^[A-Za-z0-9._:-]{1,256}$/;
+const MAX_URL_TEXT = 500;
 
 function filterOf(query: Record<string, unknown>, names: string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -26,7 +30,9 @@ const ownerOf = (request: FastifyRequest) =>
   request.signed ? `user:${request.signed.user.id}` : `ip:${request.ip}`;
 
 /**
- * Read side for the studio: `GET /api/events` (latest stored events, filtered) and
+ * Read side for the studio: `GET /api/events` (stored events, newest first, filtered by
+ * property, environment, datastream, request, ECID, event type, page URL text and time, paged
+ * by `before` = the last id of the previous page) and
  * `GET /api/live` (Server-Sent Events of events as they are committed), both filterable by
  * `propertyId` and `environmentId`, and the reports over stored events (`/api/reports/...`).
  */
@@ -47,6 +53,37 @@ export default function registerEventRoutes(
       "requestId",
       "ecid",
     ]);
+    if (query.eventType !== undefined) {
+      if (typeof query.eventType !== "string" || !EVENT_TYPE.test(query.eventType))
+        throw problems.invalidQuery(
+          "eventType: expected an event type such as web.webpagedetails.pageViews.",
+          {
+            field: "eventType",
+          },
+        );
+      filter.eventType = query.eventType;
+    }
+    if (query.url !== undefined) {
+      if (typeof query.url !== "string" || query.url.length > MAX_URL_TEXT)
+        throw problems.invalidQuery(`url: expected text of at most ${MAX_URL_TEXT} characters.`, {
+          field: "url",
+        });
+      if (query.url.trim() !== "") filter.pageUrlContains = query.url.trim();
+    }
+    const from = parseTime(query.from, "from");
+    const to = parseTime(query.to, "to");
+    if (from) filter.from = from;
+    if (to) filter.to = to;
+    if (from && to && from.getTime() >= to.getTime())
+      throw problems.invalidQuery("from: expected a time before to.", { field: "from" });
+    if (query.before !== undefined) {
+      const before = Number(query.before);
+      if (typeof query.before !== "string" || !Number.isSafeInteger(before) || before < 1)
+        throw problems.invalidQuery("before: expected an event id (a positive integer).", {
+          field: "before",
+        });
+      filter.beforeId = before;
+    }
     if (query.limit !== undefined) {
       const limit = Number(query.limit);
       if (typeof query.limit !== "string" || !Number.isInteger(limit) || limit < 1 || limit > 1000)

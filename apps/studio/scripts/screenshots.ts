@@ -7,13 +7,14 @@
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type { EnvironmentInfo, LibraryInfo, PropertyState, SessionInfo } from "@liftoff/schema";
 import { chromium, request, type APIRequestContext, type Page } from "@playwright/test";
 import { launchOptions } from "../../../e2e/chromium.ts";
 import { repoRoot, startServer } from "../../../e2e/startServer.ts";
 
-const out = join(repoRoot, "docs/screenshots");
+// LIFTOFF_SHOTS_DIR: somewhere else (to compare with, or pick from, the committed shots).
+const out = process.env.LIFTOFF_SHOTS_DIR ?? join(repoRoot, "docs/screenshots");
 const password = "screenshots-admin-1";
 const pid = "PRpcmarketing";
 
@@ -70,7 +71,7 @@ try {
   // datastreams accept.
   await buildForThisServer(context.request, server.origin);
   await go("events", "Events");
-  await page.getByText("Live: waiting for events").waitFor();
+  await page.getByText("Live: waiting for new events").waitFor();
   const { datastreams } = (await (
     await context.request.get(`${server.origin}/api/datastreams`)
   ).json()) as { datastreams: Array<{ allowedOrigins: string[] }> };
@@ -232,16 +233,30 @@ async function conflictShots(page: Page, theirs: APIRequestContext, origin: stri
   const rule = state.document.rules.find((r) => r.name === "Email Link Click")!;
   await page.goto(`${origin}/studio/properties/${pid}/rules/${encodeURIComponent(rule.id)}`);
   await page.getByRole("heading", { name: "Email Link Click", level: 1 }).waitFor();
+  // Our edits come first: without them the page would take their save at once.
+  await page.getByLabel("Name", { exact: true }).fill("Email Link Click (mailto)");
+  await page.getByLabel("Notes").fill("Counts mailto: links in the footer and the contact page");
   const revision = state.resources.find((r) => r.id === rule.id)!.revision;
+  // They change the notes and the Send event's XDM; we change the name and the notes: one row
+  // each keeps its side's change, and the notes wait for a choice.
+  const actions = rule.actions.map((a) =>
+    a.modulePath.endsWith("/sendEvent.js")
+      ? { ...a, settings: { ...a.settings, xdm: `%XDM email link${prefix ? " (tel)" : ""}%` } }
+      : a,
+  );
   const saved = await theirs.put(`${base}/rules/${rule.id}`, {
     headers: { "x-csrf-token": session.csrfToken },
     data: {
       revision,
-      rule: { ...rule, description: prefix ? "Mailto and tel links" : "Mailto links only" },
+      rule: {
+        ...rule,
+        description: prefix ? "Mailto and tel links" : "Mailto links only",
+        actions,
+      },
     },
   });
   if (!saved.ok()) throw new Error(`PUT rule: ${saved.status()}`);
-  await page.getByLabel("Name", { exact: true }).fill("Email Link Click (mailto)");
+  await page.getByText("maria saved a newer revision").waitFor();
   await page.getByRole("button", { name: "Save rule" }).click();
   await page.getByRole("alert", { name: "Edit conflict" }).waitFor();
   await shot(page, `${prefix}conflict`);
@@ -313,5 +328,5 @@ async function shot(page: Page, name: string, whole = false) {
   }
   await page.screenshot({ path: join(out, `${name}.png`) });
   if (whole) await page.setViewportSize(size);
-  console.log(`docs/screenshots/${name}.png`);
+  console.log(relative(repoRoot, join(out, `${name}.png`)));
 }

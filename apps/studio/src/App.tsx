@@ -15,6 +15,7 @@ import EnvironmentsPage from "./publishing/EnvironmentsPage.tsx";
 import LibrariesPage from "./publishing/LibrariesPage.tsx";
 import LibraryPage from "./publishing/LibraryPage.tsx";
 import RevisionsPage from "./publishing/RevisionsPage.tsx";
+import BreakdownPage from "./reports/BreakdownPage.tsx";
 import ReportsPage from "./reports/ReportsPage.tsx";
 import RuleEditor from "./rules/RuleEditor.tsx";
 import RulesPage from "./rules/RulesPage.tsx";
@@ -70,6 +71,7 @@ export default function App() {
           />
           <Route path="events" element={<EventsPage />} />
           <Route path="reports" element={<ReportsPage />} />
+          <Route path="reports/breakdown" element={<BreakdownPage />} />
           <Route path="audit" element={<AuditPage />} />
         </Route>
         <Route path="*" element={<p>Page not found.</p>} />

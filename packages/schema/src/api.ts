@@ -54,6 +54,7 @@
  *   POST   /api/properties/:pid/bulk         (editor) {action, items: [{kind, id, revision}]} → PropertyState
  *            (action: enable | disable (rules), delete, restore; one property revision for all)
  *   GET    /api/properties/:pid/validation   → {revision, problems, disabledProblems, warnings} (PropertyProblem[] each)
+ *   GET    /api/properties/:pid/changes      → Server-Sent Events: `ready` {revision}, then a `change` (PropertyChange) per save
  *   GET    /api/properties/:pid/revisions    → RevisionInfo[] (property-wide history, newest first)
  *   GET    /api/properties/:pid/revisions/:n → PropertyState (the property as of revision n)
  *   GET    /api/properties/:pid/diff?from=a&to=b → PropertyDiff
@@ -79,10 +80,11 @@
  *   GET    /api/datastreams/:id              → DatastreamInfo
  *   PUT    /api/datastreams/:id/allowed-origins (admin) {allowedOrigins} → DatastreamInfo
  *   GET    /api/audit?propertyId=&limit=&before= → AuditEntry[]
- *   GET    /api/events?propertyId=&environmentId=&ecid=&limit= → {events: StoredEventInfo[]}
+ *   GET    /api/events?propertyId=&environmentId=&datastreamId=&requestId=&ecid=&eventType=&url=&from=&to=&before=&limit= → {events: StoredEventInfo[]} (newest first)
  *   GET    /api/live?propertyId=&environmentId=  → text/event-stream (existing)
  *   GET    /api/reports                      → {reports: string[], catalog: ReportInfo[]}
  *   GET    /api/reports/:report?propertyId=&environmentId=&from=&to=&format= → ReportResult (format=csv: text/csv)
+ *   GET    /api/reports/breakdown?field=&by=&measure=&eventType=&… → ReportResult (docs/server.md, Breakdown)
  */
 import type { Stage } from "./container.ts";
 import type { PropertyDocument, PropertyProblem } from "./property.ts";
@@ -159,6 +161,18 @@ export interface ResourceInfo extends ResourceRef {
   publishedRevision?: number;
   /** Latest revision differs from production (added, changed or deleted since). */
   changed: boolean;
+}
+
+/**
+ * One saved change of a property, as `GET /api/properties/:pid/changes` streams it (event
+ * `change`): the property revision it made, who saved, and the resources it wrote with their
+ * new revisions (empty when a bulk change wrote too many to name; reload the property).
+ */
+export interface PropertyChange {
+  propertyId: string;
+  revision: number;
+  by: string;
+  resources: Array<ResourceRef & { name: string; revision: number; deleted: boolean }>;
 }
 
 /** Body of 409 `edit-conflict`: someone saved the same resource after you loaded it. */

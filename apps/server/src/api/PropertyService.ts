@@ -20,6 +20,7 @@ import {
 } from "../storage/authoring/propertyResources.ts";
 import type { Store } from "../storage/Store.ts";
 import { apiProblems } from "./apiProblems.ts";
+import { publishPropertyChange } from "./propertyChanges.ts";
 import { refuseItemProblems } from "./refuseItemProblems.ts";
 import type { BuilderApi, PartialBuilder } from "./BuilderApi.ts";
 import productionBase, { type ProductionBase } from "./productionBase.ts";
@@ -297,7 +298,19 @@ export class PropertyService {
         detail: { summary: note.summary },
       });
       const next = await this.snapshot(propertyId);
-      return this.state(next, this.savedOf(next, savedRef));
+      const state = await this.state(next, this.savedOf(next, savedRef));
+      // Open editors and lists, on every node, follow the save (propertyChanges.ts).
+      const written = (r: { kind: string; id: string }) =>
+        writes.some((w) => w.kind === r.kind && w.id === r.id);
+      await publishPropertyChange(this.store.bus, {
+        propertyId,
+        revision: saved.revision,
+        by: user,
+        resources: state.resources
+          .filter(written)
+          .map(({ kind, id, name, revision, deleted }) => ({ kind, id, name, revision, deleted })),
+      });
+      return state;
     }
   }
 

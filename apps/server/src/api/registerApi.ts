@@ -14,6 +14,7 @@ import type { PartialBuilder } from "./BuilderApi.ts";
 import datastreamRoutes from "./datastreamRoutes.ts";
 import itemRoutes from "./itemRoutes.ts";
 import { PropertyService } from "./PropertyService.ts";
+import propertyChangeRoutes from "./propertyChanges.ts";
 import propertyRoutes from "./propertyRoutes.ts";
 import { Publisher } from "./Publisher.ts";
 import publishingRoutes from "./publishingRoutes.ts";
@@ -85,6 +86,7 @@ export default function registerApi(app: FastifyInstance, ctx: ApiContext): void
       return ctx.builder.catalog;
     });
     propertyRoutes(api, ctx);
+    propertyChangeRoutes(api, ctx, { heartbeatMs: 15_000, maxBuffered: 1024 * 1024 });
     itemRoutes(api, ctx);
     resourceRoutes(api, ctx);
     publishingRoutes(api, ctx);

@@ -70,7 +70,9 @@ function urlOf(route: RegisteredRoute): string {
     )
     .replace(/\*$/, "x");
   // An allowed /api/live is a stream that never ends; a bad query makes it answer (400)
-  // after the access check has run.
+  // after the access check has run. So does a property's change stream: an unknown property
+  // makes it answer 404.
+  if (route.url === "/api/properties/:pid/changes") return "/api/properties/PRnone/changes";
   return path === "/api/live" ? `${path}?environmentId=%20` : path;
 }
 

@@ -60,6 +60,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   [`GET ${P}`]: "viewer",
   [`PUT ${P}/settings`]: "editor",
   [`GET ${P}/validation`]: "viewer",
+  [`GET ${P}/changes`]: "viewer",
   [`GET ${P}/revisions`]: "viewer",
   [`GET ${P}/revisions/:n`]: "viewer",
   [`GET ${P}/diff`]: "viewer",

@@ -24,7 +24,7 @@ function isCalendarDay(year: string, month: string, day: string): boolean {
  * An ISO-8601 date (`2026-11-21`, a UTC day) or date-time with a zone (`…T10:00:00Z`,
  * `…+01:00`). A date as `to` means the end of that day, so `from=d&to=d` is one whole day.
  */
-function parseTime(value: unknown, field: "from" | "to"): Date | undefined {
+export function parseTime(value: unknown, field: "from" | "to"): Date | undefined {
   if (value === undefined) return undefined;
   const expected =
     "an ISO-8601 date (YYYY-MM-DD) or date-time with a time zone (YYYY-MM-DDTHH:MM:SSZ)";

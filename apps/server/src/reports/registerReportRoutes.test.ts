@@ -68,7 +68,23 @@ describe("GET /api/reports/:report", () => {
     const res = await post(
       app,
       "v1/interact",
-      { events: [page("home"), page("home"), page("about"), click("exit", "https://other.test/")] },
+      {
+        events: [
+          page("home"),
+          page("home"),
+          page("about"),
+          click("exit", "https://other.test/"),
+          // Scroll depth as Launch properties send it: a linkClicks event without a link.
+          {
+            xdm: {
+              eventType: "web.webinteraction.linkClicks",
+              web: {
+                webInteraction: { type: "other", name: "scroll 25%", linkClicks: { value: 1 } },
+              },
+            },
+          },
+        ],
+      },
       { query: "configId=fresh-production&requestId=0f6a5e1c-1111-4222-8333-444455556667" },
     );
     expect(res.statusCode).toBe(200);
@@ -79,20 +95,20 @@ describe("GET /api/reports/:report", () => {
     };
     expect(await rows("eventTypes")).toEqual([
       ["web.webpagedetails.pageViews", 3, 1],
-      ["web.webinteraction.linkClicks", 1, 1],
+      ["web.webinteraction.linkClicks", 2, 1],
     ]);
     expect(await rows("topPages")).toEqual([
       ["home", 2, 1],
       ["about", 1, 1],
     ]);
     expect(await rows("linkClicksByType")).toEqual([["exit", 1]]);
-    expect(await rows("topLinks")).toEqual([["https://other.test/", 1]]);
+    expect(await rows("topLinks")).toEqual([["A link — https://other.test/", 1]]);
     expect(await rows("dataKeys")).toEqual([
       ["form, step", 3, 1],
       ["pageType", 3, 1],
     ]);
     const days = await rows("eventsOverTime");
-    expect(days.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(4);
+    expect(days.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(5);
     // The mapping reports have nothing to count: this property sets no eVars or event numbers.
     for (const name of REPORT_NAMES.filter((n) => REPORTS[n].group === "mapping")) {
       const values = (await rows(name)).flatMap((row) => row.slice(1));
@@ -104,6 +120,63 @@ describe("GET /api/reports/:report", () => {
     // The insurance property's reports do not see the fresh property's events.
     const other = await app.inject({ url: "/api/reports/eventTypes?propertyId=PRpcmarketing" });
     expect(other.json()).toMatchObject({ rows: [] });
+  });
+
+  it("breaks events sent to the edge down by any XDM or data field, validating the paths", async () => {
+    const click = (name: string, section?: string) => ({
+      xdm: {
+        eventType: "web.webinteraction.linkClicks",
+        web: { webInteraction: { type: "other", name } },
+      },
+      ...(section ? { data: { _pcm: { pageSection: section } } } : {}),
+    });
+    const res = await post(app, "v1/interact", {
+      events: [click("=HYPERLINK(1)", "hero"), click("Get a quote", "hero"), click("Get a quote")],
+    });
+    expect(res.statusCode).toBe(200);
+    const get = (query: string) =>
+      app.inject({ url: `/api/reports/breakdown?propertyId=PRpcmarketing&${query}` });
+    const byName = await get("field=xdm.web.webInteraction.name&by=data._pcm.pageSection");
+    expect(byName.statusCode).toBe(200);
+    expect(byName.json()).toMatchObject({
+      report: "breakdown",
+      columns: ["xdm.web.webInteraction.name", "data._pcm.pageSection", "events"],
+      rows: [
+        ["=HYPERLINK(1)", "hero", 1],
+        ["Get a quote", "(none)", 1],
+        ["Get a quote", "hero", 1],
+      ],
+    });
+    const visitors = await get("field=data._pcm.pageSection&measure=visitors");
+    // One visitor sent all three: one in each section; ties sort by the value.
+    expect(visitors.json<{ rows: unknown[][] }>().rows).toEqual([
+      ["(none)", 1],
+      ["hero", 1],
+    ]);
+    const csv = await get("field=xdm.web.webInteraction.name&format=csv");
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.body).toBe(
+      "xdm.web.webInteraction.name,events\r\nGet a quote,2\r\n'=HYPERLINK(1),1\r\n",
+    );
+    const pageViews = await get(
+      "field=xdm.web.webInteraction.name&eventType=web.webpagedetails.pageViews",
+    );
+    expect(pageViews.json<{ rows: unknown[][] }>().rows).toEqual([]);
+    for (const [query, field] of [
+      ["", "field"],
+      ["field=web.webInteraction.name", "field"],
+      ["field=xdm.web'||(SELECT 1)||'", "field"],
+      ["field=xdm.a-b", "field"],
+      [`field=xdm${".a".repeat(9)}`, "field"],
+      ["field=xdm.x&by=data.", "by"],
+      ["field=xdm.x&measure=sum", "measure"],
+      ["field=xdm.x&eventType=%3Cx%3E", "eventType"],
+      ["field=xdm.x&from=2026-01-01&to=2026-06-01", "from"],
+    ] as Array<[string, string]>) {
+      const bad = await get(query);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json(), query).toMatchObject({ errors: [{ path: field }] });
+    }
   });
 
   it("answers format=csv as an RFC 4180 attachment", async () => {

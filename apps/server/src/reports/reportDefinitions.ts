@@ -31,8 +31,11 @@ export interface ReportDefinition {
   columns: string[];
   /** The row label (one row per value); without it the query answers one row. */
   label?: (dialect: SqlDialect) => string;
-  /** `dataKeys`: one row per top-level key of the event's data object, as `k.key`. */
-  join?: "dataKeys";
+  /**
+   * `dataKeys`: one row per top-level key of the event's data object, as `k.key`; `request`:
+   * the event's request body as `r`, for labels read from its XDM (`SqlDialect.xdmText`).
+   */
+  join?: "dataKeys" | "request";
   /** Which events the report reads, besides its scope and time range. */
   where?: string;
   /** The numbers after the label, in column order. */
@@ -46,7 +49,19 @@ export interface ReportDefinition {
 
 // Event types and Analytics event numbers: docs/analytics-mapping.md.
 const PAGE_VIEW = "e.event_type = 'web.webpagedetails.pageViews'";
-const LINK_CLICK = "e.event_type = 'web.webinteraction.linkClicks'";
+/**
+ * A click on a link: a `linkClicks` event that names the link's URL. Launch properties send
+ * scroll depth, video milestones and other non-click interactions as `linkClicks` too (with
+ * `webInteraction.type` "other", as alloy sends ordinary same-site links, so the type cannot
+ * tell them apart); those carry no link URL, so they are not counted as clicks.
+ */
+const LINK_CLICK = "e.event_type = 'web.webinteraction.linkClicks' AND e.link_url IS NOT NULL";
+/**
+ * A link's interaction name (`webInteraction.name`) and URL, or the URL alone. Parenthesised:
+ * the ORDER BY appends COLLATE, which binds tighter than `||`.
+ */
+const LINK_LABEL = (d: SqlDialect) =>
+  `(COALESCE(${d.xdmText(["web", "webInteraction", "name"])} || ' — ', '') || e.link_url)`;
 /** `event_numbers` is a comma-separated list such as "1,9"; `n` is a constant, never input. */
 const hasEvent = (n: number) => `(',' || e.event_numbers || ',') LIKE '%,${n},%'`;
 const TOP = 50;
@@ -142,7 +157,7 @@ export const REPORTS = {
   linkClicksByType: {
     title: "Link clicks by type",
     group: "generic",
-    reads: "xdm.web.webInteraction.type on link clicks",
+    reads: "xdm.web.webInteraction.type on link clicks (linkClicks events with a link URL)",
     columns: ["linkType", "clicks"],
     label: () => "COALESCE(e.link_type, 'other')",
     where: LINK_CLICK,
@@ -152,10 +167,11 @@ export const REPORTS = {
   topLinks: {
     title: "Top clicked links",
     group: "generic",
-    reads: "xdm.web.webInteraction.URL on link clicks",
-    columns: ["linkUrl", "clicks"],
-    label: () => "e.link_url",
-    where: `${LINK_CLICK} AND e.link_url IS NOT NULL`,
+    reads: "xdm.web.webInteraction.name and URL on link clicks",
+    columns: ["link", "clicks"],
+    label: LINK_LABEL,
+    join: "request",
+    where: LINK_CLICK,
     measures: [EVENTS],
     order: "count",
     limit: TOP,

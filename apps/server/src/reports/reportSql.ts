@@ -26,6 +26,13 @@ export interface SqlDialect {
    * the query's first two parameters.
    */
   dataKeys: string;
+  /** Joins the event's request body as `r`, bounded by the range like `dataKeys`. */
+  request: string;
+  /**
+   * A string at a fixed path of the event's XDM in its request body (`request` joined), NULL
+   * when absent or not a string. The path segments come from the definitions, never input.
+   */
+  xdmText(path: readonly string[]): string;
   /**
    * A label as the report orders it: PostgreSQL compares bytes (COLLATE "C", whatever the
    * database's locale), so the rollup path, which orders in JS, agrees with the raw query.
@@ -37,6 +44,11 @@ export const dialects: Record<Dialect, SqlDialect> = {
   // SQLite keeps received_at as ISO-8601 text in UTC (toISOString), so the day is its prefix.
   sqlite: {
     day: "substr(e.received_at, 1, 10)",
+    request: "JOIN requests r ON r.id = e.request_row",
+    xdmText: (path) => {
+      const at = `'$.events[' || e.event_index || '].xdm.${path.join(".")}'`;
+      return `CASE WHEN json_type(r.body, ${at}) = 'text' THEN json_extract(r.body, ${at}) END`;
+    },
     dataKeys: `JOIN requests r ON r.id = e.request_row
 CROSS JOIN json_each(CASE WHEN json_type(r.body, '$.events[' || e.event_index || '].data') = 'object'
   THEN json_extract(r.body, '$.events[' || e.event_index || '].data') ELSE '{}' END) AS k`,
@@ -47,6 +59,13 @@ CROSS JOIN json_each(CASE WHEN json_type(r.body, '$.events[' || e.event_index ||
     // A request row has the time of its first event, the same UTC day as all of them: bounding
     // it by the range ($1, $2 in every report query) lets PostgreSQL read only the range's
     // day partitions of requests instead of probing every day's for each event.
+    request: `JOIN requests r ON r.id = e.request_row
+  AND r.received_at >= (date_trunc('day', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')
+  AND r.received_at < $2::timestamptz`,
+    xdmText: (path) => {
+      const at = `r.body -> 'events' -> e.event_index -> 'xdm' ${path.map((p) => `-> '${p}'`).join(" ")}`;
+      return `CASE WHEN jsonb_typeof(${at}) = 'string' THEN ${at} #>> '{}' END`;
+    },
     dataKeys: `JOIN requests r ON r.id = e.request_row
   AND r.received_at >= (date_trunc('day', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')
   AND r.received_at < $2::timestamptz

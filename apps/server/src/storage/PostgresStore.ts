@@ -10,6 +10,7 @@ import { UserRepository } from "./authoring/UserRepository.ts";
 import { PreviewRepository } from "./preview/PreviewRepository.ts";
 import libraryEtag from "./libraryEtag.ts";
 import { eventAt, requestEvents, sourceOf } from "../edge/eventSource.ts";
+import breakdownSql from "../reports/breakdownSql.ts";
 import reportSql, { type ReportValue } from "../reports/reportSql.ts";
 import { ReportRollups } from "../reports/ReportRollups.ts";
 import { migrations } from "./migrations.ts";
@@ -20,6 +21,7 @@ import type {
   LibraryFile,
   NewEvent,
   NewRequest,
+  BreakdownQuery,
   ReportQuery,
   RequestKey,
   RequestOutcome,
@@ -445,6 +447,15 @@ export class PostgresStore implements Store {
       const rolled = await this.rollups.report(query);
       if (rolled) return rolled;
       const sql = reportSql(query, "postgres");
+      const { rows } = await this.pool.query<ReportValue[]>({
+        text: sql.text,
+        values: sql.params,
+        rowMode: "array",
+      });
+      return sql.finish(rows);
+    },
+    breakdown: async (query: BreakdownQuery): Promise<ReportTable> => {
+      const sql = breakdownSql(query, "postgres");
       const { rows } = await this.pool.query<ReportValue[]>({
         text: sql.text,
         values: sql.params,

@@ -23,6 +23,7 @@ import {
   type WriteBatch,
 } from "../edge/SqliteEventWriter.ts";
 import { WalCheckpointer } from "./WalCheckpointer.ts";
+import breakdownSql from "../reports/breakdownSql.ts";
 import reportSql, { type ReportValue } from "../reports/reportSql.ts";
 import type {
   Datastream,
@@ -30,6 +31,7 @@ import type {
   LibraryFile,
   NewEvent,
   NewRequest,
+  BreakdownQuery,
   ReportQuery,
   RequestOutcome,
   ReportTable,
@@ -270,6 +272,18 @@ export class SqliteStore implements Store {
     report: (query: ReportQuery): Promise<ReportTable> => {
       try {
         const sql = reportSql(query, "sqlite");
+        const rows = this.db
+          .prepare(sql.text)
+          .raw()
+          .all(...sql.params) as ReportValue[][];
+        return Promise.resolve(sql.finish(rows));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+    breakdown: (query: BreakdownQuery): Promise<ReportTable> => {
+      try {
+        const sql = breakdownSql(query, "sqlite");
         const rows = this.db
           .prepare(sql.text)
           .raw()

@@ -83,6 +83,24 @@ export interface ReportTable {
   rows: Array<Array<string | number | null>>;
 }
 
+/**
+ * A breakdown over stored events (`reports/breakdownSql.ts`): counts per value of a field
+ * path of the event (`["xdm", "web", "webInteraction", "name"]`), optionally per pair with a
+ * second path, over `from` (inclusive) – `to` (exclusive).
+ */
+export interface BreakdownQuery {
+  from: Date;
+  to: Date;
+  propertyId?: string;
+  environmentId?: string;
+  /** Only events of this `xdm.eventType`. */
+  eventType?: string;
+  field: string[];
+  by?: string[];
+  /** `events` counts events; `visitors` counts distinct ECIDs. */
+  measure: "events" | "visitors";
+}
+
 export interface EventFilter {
   datastreamId?: string;
   propertyId?: string;
@@ -90,6 +108,18 @@ export interface EventFilter {
   requestId?: string;
   /** One visitor's events (not indexed: a scan from the newest, bounded by `limit`). */
   ecid?: string;
+  /** `xdm.eventType`, exactly. */
+  eventType?: string;
+  /**
+   * Text the page URL contains, ignoring ASCII letter case (`%` and `_` match themselves).
+   * Not indexed: like `ecid`, a scan from the newest within the other filters.
+   */
+  pageUrlContains?: string;
+  /** Received at or after `from` and before `to`. */
+  from?: Date;
+  to?: Date;
+  /** Events with a smaller id: the next page after an event (ids grow as events commit). */
+  beforeId?: number;
   /** Most recent first; default 100, at most 1000. */
   limit?: number;
 }
@@ -117,6 +147,8 @@ export interface EventRepository {
   count(filter?: EventFilter): Promise<number>;
   /** Runs one of the reports in `reports/reportDefinitions.ts`; unknown names reject. */
   report(query: ReportQuery): Promise<ReportTable>;
+  /** A breakdown by field paths of the stored events (`reports/breakdownSql.ts`). */
+  breakdown(query: BreakdownQuery): Promise<ReportTable>;
   /**
    * Retention (`--retain-days`): removes the events received before `cutoff` (a UTC
    * midnight) with their request bodies; returns the UTC days (`YYYY-MM-DD`) removed.

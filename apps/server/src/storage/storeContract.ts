@@ -159,7 +159,20 @@ export const reportEvents: NewEvent[] = [
     downloadName: "policy.pdf",
     eventNumbers: "9",
   }),
-  reportEvent("b", DAY2, { eventType: LINK_CLICK, linkType: "exit", linkUrl: "https://p.test/" }),
+  reportEvent("b", DAY2, {
+    eventType: LINK_CLICK,
+    linkType: "exit",
+    linkUrl: "https://p.test/",
+    xdm: {
+      web: { webInteraction: { name: "Partner site", type: "exit", URL: "https://p.test/" } },
+    },
+  }),
+  // A scroll-depth interaction sent as a link click: no link URL, so no click in the reports.
+  reportEvent("b", DAY2, {
+    eventType: LINK_CLICK,
+    linkType: "other",
+    xdm: { web: { webInteraction: { name: "scroll 25%", type: "other" } } },
+  }),
   reportEvent("b", DAY2, {
     eventType: LINK_CLICK,
     linkUrl: "https://www.example.test/form.pdf",
@@ -192,23 +205,23 @@ export const expectedReports: Record<string, { columns: string[]; rows: unknown[
     columns: ["day", "events", "visitors"],
     rows: [
       ["2026-11-20", 2, 2],
-      ["2026-11-21", 9, 3],
+      ["2026-11-21", 10, 3],
     ],
   },
   eventTypes: {
     columns: ["eventType", "events", "visitors"],
     rows: [
       [PAGE_VIEW, 5, 3],
-      [LINK_CLICK, 3, 2],
+      [LINK_CLICK, 4, 2],
       ["media.complete", 1, 1],
       ["media.play", 1, 1],
       ["media.progress", 1, 1],
     ],
   },
   topLinks: {
-    columns: ["linkUrl", "clicks"],
+    columns: ["link", "clicks"],
     rows: [
-      ["https://p.test/", 1],
+      ["Partner site — https://p.test/", 1],
       ["https://www.example.test/docs/policy.pdf", 1],
       ["https://www.example.test/form.pdf", 1],
     ],
@@ -238,7 +251,7 @@ export const expectedReports: Record<string, { columns: string[]; rows: unknown[
     ],
   },
   // Every report event carries sampleEvent's data, `{custom: …}`.
-  dataKeys: { columns: ["key", "events", "visitors"], rows: [["custom", 11, 3]] },
+  dataKeys: { columns: ["key", "events", "visitors"], rows: [["custom", 12, 3]] },
   downloads: {
     columns: ["fileName", "downloads"],
     rows: [
@@ -341,6 +354,98 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       const [latest] = await store.events.list({ limit: 1 });
       expect(latest).toMatchObject({ requestId: "c", data: null, eventType: null });
       expect(await store.events.list({ limit: 2 })).toHaveLength(2);
+    });
+
+    it("filters events by type, page URL text and time, and pages by id, newest first", async () => {
+      const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 10, minute));
+      await store.events.appendBatch([
+        sampleEvent({ requestId: "p1", receivedAt: at(0), pageUrl: "https://x.test/Quote?a=1" }),
+        sampleEvent({ requestId: "p2", receivedAt: at(1), pageUrl: "https://x.test/100%_off" }),
+        sampleEvent({
+          requestId: "c1",
+          receivedAt: at(2),
+          eventType: "web.webinteraction.linkClicks",
+          pageUrl: "https://x.test/quote",
+        }),
+        sampleEvent({ requestId: "p3", receivedAt: at(3), pageUrl: null }),
+      ]);
+      const ids = async (filter: Parameters<Store["events"]["list"]>[0]) =>
+        (await store.events.list(filter)).map((e) => e.requestId);
+      expect(await ids({ eventType: "web.webinteraction.linkClicks" })).toEqual(["c1"]);
+      // Case-insensitive for ASCII; % and _ are literal characters, not wildcards.
+      expect(await ids({ pageUrlContains: "QUOTE" })).toEqual(["c1", "p1"]);
+      expect(await ids({ pageUrlContains: "0%_o" })).toEqual(["p2"]);
+      expect(await ids({ pageUrlContains: "%" })).toEqual(["p2"]);
+      expect(await ids({ pageUrlContains: "x_test" })).toEqual([]);
+      expect(await ids({ from: at(1), to: at(3) })).toEqual(["c1", "p2"]);
+      const [first, second] = await store.events.list({ limit: 2 });
+      expect([first!.requestId, second!.requestId]).toEqual(["p3", "c1"]);
+      expect(await ids({ beforeId: second!.id, limit: 2 })).toEqual(["p2", "p1"]);
+      expect(await ids({ beforeId: second!.id, pageUrlContains: "quote" })).toEqual(["p1"]);
+      expect(await store.events.count({ eventType: "web.webpagedetails.pageViews" })).toBe(3);
+    });
+
+    it("breaks events down by one or two field paths of their XDM or data", async () => {
+      const at = new Date("2026-11-21T10:00:00.000Z");
+      const event = (ecid: string, name: string | null, section: unknown, over = {}) =>
+        sampleEvent({
+          ecid,
+          receivedAt: at,
+          eventType: "web.webinteraction.linkClicks",
+          xdm: name === null ? {} : { web: { webInteraction: { name, type: "other" } } },
+          data: section === undefined ? null : { _pcm: { pageSection: section } },
+          ...over,
+        });
+      await store.events.appendBatch([
+        event("v1", "Get a quote", "hero"),
+        event("v1", "Get a quote", "footer"),
+        event("v2", "Get a quote", "hero"),
+        event("v2", "scroll 25%", undefined),
+        event("v3", null, 7, { eventType: "web.webpagedetails.pageViews" }),
+        event("v4", "Get a quote", "hero", { propertyId: "PR2" }),
+      ]);
+      const scope = {
+        propertyId: "PR1",
+        from: new Date("2026-11-21T00:00:00.000Z"),
+        to: new Date("2026-11-22T00:00:00.000Z"),
+      };
+      const name = ["xdm", "web", "webInteraction", "name"];
+      const section = ["data", "_pcm", "pageSection"];
+      expect(await store.events.breakdown({ ...scope, field: name, measure: "events" })).toEqual({
+        columns: ["xdm.web.webInteraction.name", "events"],
+        rows: [
+          ["Get a quote", 3],
+          ["(none)", 1],
+          ["scroll 25%", 1],
+        ],
+      });
+      const visitors = await store.events.breakdown({ ...scope, field: name, measure: "visitors" });
+      expect(visitors.rows[0]).toEqual(["Get a quote", 2]);
+      expect(
+        await store.events.breakdown({ ...scope, field: name, by: section, measure: "events" }),
+      ).toEqual({
+        columns: ["xdm.web.webInteraction.name", "data._pcm.pageSection", "events"],
+        rows: [
+          ["Get a quote", "hero", 2],
+          ["(none)", "7", 1],
+          ["Get a quote", "footer", 1],
+          ["scroll 25%", "(none)", 1],
+        ],
+      });
+      const clicks = await store.events.breakdown({
+        ...scope,
+        field: section,
+        measure: "events",
+        eventType: "web.webpagedetails.pageViews",
+      });
+      expect(clicks.rows).toEqual([["7", 1]]);
+      // A path that names nothing, or an object, counts every event under (none).
+      const objects = await store.events.breakdown({
+        ...scope,
+        field: ["xdm", "web"],
+        measure: "events",
+      });
+      expect(objects.rows).toEqual([["(none)", 5]]);
     });
 
     it("rolls a failing batch back entirely", async () => {

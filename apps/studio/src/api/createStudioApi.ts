@@ -230,10 +230,17 @@ export function createStudioApi(client: ApiClient) {
     },
     audit: (params: { propertyId?: string; limit?: number; before?: string | number }) =>
       client.get<AuditEntry[]>(`/api/audit${q(params)}`),
+    /** Stored events, newest first; `before` is the last id of the previous page. */
     events: async (params: {
       propertyId?: string;
       environmentId?: string;
       ecid?: string;
+      eventType?: string;
+      /** Text the page URL contains. */
+      url?: string;
+      from?: string;
+      to?: string;
+      before?: number;
       limit?: number;
     }) => {
       const body = await client.get<{ events: StoredEventWire[] }>(`/api/events${q(params)}`);
@@ -241,7 +248,17 @@ export function createStudioApi(client: ApiClient) {
     },
     report: (
       name: string,
-      params: { propertyId?: string; environmentId?: string; from?: string; to?: string },
+      params: {
+        propertyId?: string;
+        environmentId?: string;
+        from?: string;
+        to?: string;
+        /** `breakdown` only: field paths, measure and event type (docs/server.md). */
+        field?: string;
+        by?: string;
+        measure?: string;
+        eventType?: string;
+      },
     ) => client.get<ReportResult>(`/api/reports/${e(name)}${q(params)}`),
     reportCatalog: () => client.get<{ catalog: ReportInfo[] }>("/api/reports"),
   };

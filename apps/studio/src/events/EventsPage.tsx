@@ -1,29 +1,77 @@
-import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Fragment, useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
 import type { StoredEventWire } from "../api/createStudioApi.ts";
 import QueryState from "../layout/QueryState.tsx";
 import { useProperty } from "../properties/useProperty.ts";
 import { useApi } from "../session/SessionContext.tsx";
-import { matchesEvent, type EventFilterState } from "./eventFilter.ts";
-import JsonView from "./JsonView.tsx";
+import EventDrawer from "./EventDrawer.tsx";
+import {
+  historyParams,
+  interactionOf,
+  matchesEvent,
+  NO_FILTER,
+  type EventFilterState,
+} from "./eventFilter.ts";
 import { useLiveEvents } from "./useLiveEvents.ts";
 
-/** The live event stream with filters and a JSON viewer, and the history of one ECID. */
+const PAGE = 50;
+/** Event types offered before any event of them is seen. */
+const KNOWN_TYPES = ["web.webpagedetails.pageViews", "web.webinteraction.linkClicks"];
+
+/** `value`, once it has stopped changing for `ms`: one history request per pause in typing. */
+function useSettled<T>(value: T, ms = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+const rowKey = (e: StoredEventWire, i: number) =>
+  e.id !== undefined ? `id-${e.id}` : `live-${e.requestId}-${e.receivedAt}-${i}`;
+
+/**
+ * Stored events, newest first and paged (`GET /api/events`, filtered on the server), with
+ * live events (`/api/live`) arriving on top; one event's JSON opens in a side panel.
+ */
 export default function EventsPage() {
   const pid = useParams().pid!;
+  const api = useApi();
   const state = useProperty(pid).data!;
   const [paused, setPaused] = useState(false);
   const live = useLiveEvents(pid, paused);
-  const [filter, setFilter] = useState<EventFilterState>({
-    environmentId: "",
-    eventType: "",
-    text: "",
+  const [filter, setFilter] = useState<EventFilterState>(NO_FILTER);
+  const settled = useSettled(filter);
+  const params = historyParams(pid, settled);
+  const history = useInfiniteQuery({
+    queryKey: ["events", params],
+    queryFn: ({ pageParam }) => api.events({ ...params, limit: PAGE, before: pageParam }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last: StoredEventWire[]) =>
+      last.length < PAGE ? undefined : last[last.length - 1]?.id,
+    // Newer events come over the live stream; a refetch would list them twice.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
   });
+  const stored = useMemo(() => (history.data?.pages ?? []).flat(), [history.data]);
+  // A request's events commit together, so one seen in history is left out of the live list.
+  const storedRequests = useMemo(() => new Set(stored.map((e) => e.requestId)), [stored]);
+  const arrived = live.events.filter(
+    (e) => !storedRequests.has(e.requestId) && matchesEvent(e, settled),
+  );
+  const rows = [...arrived, ...stored];
   const [selected, setSelected] = useState<StoredEventWire | null>(null);
-  const [ecid, setEcid] = useState<string | null>(null);
-  const shown = live.events.filter((e) => matchesEvent(e, filter));
-  const types = [...new Set(live.events.map((e) => e.eventType).filter((t): t is string => !!t))];
+  const types = [
+    ...new Set([
+      ...KNOWN_TYPES,
+      ...rows.map((e) => e.eventType).filter((t): t is string => !!t),
+      ...(filter.eventType ? [filter.eventType] : []),
+    ]),
+  ].sort();
+  const set = (patch: Partial<EventFilterState>) => setFilter({ ...filter, ...patch });
+  const filtered = Object.values(filter).some((v) => v !== "");
 
   return (
     <>
@@ -31,20 +79,20 @@ export default function EventsPage() {
       <p role="status" className={`live-status live-${live.status}`}>
         {live.status === "open"
           ? paused
-            ? `Paused (${live.missed} events not shown)`
-            : live.events.length === 0
-              ? "Live: waiting for events"
-              : `Live: ${live.events.length} events`
+            ? `Live paused (${live.missed} new events not shown)`
+            : arrived.length === 0
+              ? "Live: waiting for new events"
+              : `Live: ${arrived.length} new ${arrived.length === 1 ? "event" : "events"}`
           : live.status === "connecting"
             ? "Connecting…"
             : "Connection lost; reconnecting…"}
       </p>
-      <div className="filters" role="search">
+      <div className="filters events-filters" role="search" aria-label="Filter events">
         <label>
           Environment
           <select
             value={filter.environmentId}
-            onChange={(e) => setFilter({ ...filter, environmentId: e.target.value })}
+            onChange={(e) => set({ environmentId: e.target.value })}
           >
             <option value="">All</option>
             {state.document.environments.map((env) => (
@@ -56,10 +104,7 @@ export default function EventsPage() {
         </label>
         <label>
           Event type
-          <select
-            value={filter.eventType}
-            onChange={(e) => setFilter({ ...filter, eventType: e.target.value })}
-          >
+          <select value={filter.eventType} onChange={(e) => set({ eventType: e.target.value })}>
             <option value="">All</option>
             {types.map((t) => (
               <option key={t} value={t}>
@@ -69,101 +114,171 @@ export default function EventsPage() {
           </select>
         </label>
         <label>
-          Contains
+          Page URL contains
+          <input type="search" value={filter.url} onChange={(e) => set({ url: e.target.value })} />
+        </label>
+        <label>
+          ECID
           <input
             type="search"
-            value={filter.text}
-            onChange={(e) => setFilter({ ...filter, text: e.target.value })}
+            value={filter.ecid}
+            spellCheck={false}
+            onChange={(e) => set({ ecid: e.target.value })}
           />
         </label>
-        <button type="button" aria-pressed={paused} onClick={() => setPaused(!paused)}>
-          {paused ? "Resume" : "Pause"}
-        </button>
-        <button type="button" onClick={live.clear}>
-          Clear
-        </button>
-      </div>
-      <div className="split">
-        <table className="events">
-          <caption className="sr-only">Live events, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Type</th>
-              <th scope="col">Page</th>
-              <th scope="col">ECID</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((event, i) => (
-              <tr key={`${event.requestId}-${event.id ?? i}`} aria-selected={selected === event}>
-                <td>{new Date(event.receivedAt).toLocaleTimeString()}</td>
-                <td>
-                  <button type="button" className="link" onClick={() => setSelected(event)}>
-                    {event.eventType ?? "(no type)"}
-                  </button>
-                </td>
-                <td>{event.pageName ?? event.pageUrl ?? ""}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="link"
-                    aria-label={`All events of ECID ${event.ecid}`}
-                    onClick={() => setEcid(event.ecid)}
-                  >
-                    {event.ecid.slice(0, 8)}…
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <div>
-          {selected && (
-            <section aria-label="Selected event">
-              <h2>{selected.eventType ?? "Event"}</h2>
-              <JsonView value={selected} openDepth={2} />
-            </section>
+        <label>
+          From
+          <input
+            type="datetime-local"
+            value={filter.from}
+            onChange={(e) => set({ from: e.target.value })}
+          />
+        </label>
+        <label>
+          To
+          <input
+            type="datetime-local"
+            value={filter.to}
+            onChange={(e) => set({ to: e.target.value })}
+          />
+        </label>
+        <div className="filter-actions">
+          {filtered && (
+            <button type="button" className="secondary" onClick={() => setFilter(NO_FILTER)}>
+              Clear filters
+            </button>
           )}
-          {ecid && <EcidEvents ecid={ecid} pid={pid} onSelect={setSelected} />}
+          <button type="button" aria-pressed={paused} onClick={() => setPaused(!paused)}>
+            {paused ? "Resume live" : "Pause live"}
+          </button>
         </div>
+      </div>
+      <div className={selected ? "events-layout with-drawer" : "events-layout"}>
+        <div className="events-list">
+          <QueryState query={history}>
+            {rows.length === 0 ? (
+              <p className="muted">
+                {filtered
+                  ? "No stored event matches these filters."
+                  : "No events stored yet. Events appear here as a page with the embed code sends them."}
+              </p>
+            ) : (
+              <div className="table-scroll">
+                <table className="events">
+                  <caption className="sr-only">Events, newest first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Time</th>
+                      <th scope="col">Event type</th>
+                      <th scope="col">Interaction</th>
+                      <th scope="col">Page</th>
+                      <th scope="col">ECID</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((event, i) => (
+                      <EventRow
+                        key={rowKey(event, i)}
+                        event={event}
+                        selected={selected === event}
+                        onOpen={() => setSelected(event)}
+                        onEcid={() => set({ ecid: event.ecid })}
+                      />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {history.hasNextPage && (
+              <button
+                type="button"
+                className="secondary"
+                disabled={history.isFetchingNextPage}
+                onClick={() => void history.fetchNextPage()}
+              >
+                {history.isFetchingNextPage ? "Loading…" : "Load older events"}
+              </button>
+            )}
+          </QueryState>
+        </div>
+        {selected && <EventDrawer event={selected} onClose={() => setSelected(null)} />}
       </div>
     </>
   );
 }
 
-function EcidEvents({
-  ecid,
-  pid,
-  onSelect,
+function EventRow({
+  event,
+  selected,
+  onOpen,
+  onEcid,
 }: {
-  ecid: string;
-  pid: string;
-  onSelect: (event: StoredEventWire) => void;
+  event: StoredEventWire;
+  selected: boolean;
+  onOpen: () => void;
+  onEcid: () => void;
 }) {
-  const api = useApi();
-  const events = useQuery({
-    queryKey: ["events", pid, ecid],
-    queryFn: () => api.events({ propertyId: pid, ecid, limit: 1000 }),
-  });
+  const time = new Date(event.receivedAt);
+  const interaction = interactionOf(event);
   return (
-    <section aria-label="Events of one ECID">
-      <h2>
-        ECID <code>{ecid}</code>
-      </h2>
-      <QueryState query={events}>
-        <p className="muted">{events.data?.length ?? 0} stored events</p>
-        <ol className="ecid-events">
-          {events.data?.map((e, i) => (
-            <li key={`${e.requestId}-${e.id ?? i}`}>
-              <button type="button" className="link" onClick={() => onSelect(e)}>
-                {new Date(e.receivedAt).toLocaleString()} · {e.eventType ?? "(no type)"} ·{" "}
-                {e.pageName ?? e.pageUrl ?? ""}
-              </button>
-            </li>
-          ))}
-        </ol>
-      </QueryState>
-    </section>
+    <tr
+      className={
+        [selected && "selected", event.id === undefined && "live-row"].filter(Boolean).join(" ") ||
+        undefined
+      }
+    >
+      <td data-label="Time">
+        <time dateTime={event.receivedAt} title={time.toLocaleString()}>
+          {time.toLocaleTimeString()}
+        </time>
+      </td>
+      <td data-label="Event type">
+        <button
+          type="button"
+          className="link"
+          aria-haspopup="dialog"
+          aria-label={`Show JSON of ${event.eventType ?? "event without type"} at ${time.toLocaleTimeString()}`}
+          onClick={onOpen}
+        >
+          {event.eventType ? <BreakAfterDots text={event.eventType} /> : "(no type)"}
+        </button>
+      </td>
+      <td data-label="Interaction">
+        {interaction && (
+          <>
+            {interaction.name ?? <span className="muted">(no name)</span>}
+            {interaction.type && <span className="badge">{interaction.type}</span>}
+            {interaction.url && <div className="muted event-link">{interaction.url}</div>}
+          </>
+        )}
+      </td>
+      <td data-label="Page">{event.pageName ?? event.pageUrl ?? ""}</td>
+      <td data-label="ECID">
+        <button
+          type="button"
+          className="link"
+          // The name starts with the visible text (WCAG 2.5.3), then says what a click does.
+          aria-label={`${event.ecid.slice(0, 8)}… — only events of ECID ${event.ecid}`}
+          onClick={onEcid}
+        >
+          {event.ecid.slice(0, 8)}…
+        </button>
+      </td>
+    </tr>
   );
+}
+
+/** `web.webinteraction.linkClicks` with a line-break opportunity after each dot. */
+function BreakAfterDots({ text }: { text: string }) {
+  const parts = text.split(".");
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 && (
+        <>
+          .<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
 }

@@ -153,6 +153,7 @@ function ExtensionForm({
       {conflict ? (
         <ConflictView
           conflict={conflict}
+          base={{ ...stored, settings: baseSettings }}
           mine={{ ...stored, settings }}
           onResolve={resolve}
           onDiscard={() => resolve((conflict.current ?? stored) as PropertyExtension)}

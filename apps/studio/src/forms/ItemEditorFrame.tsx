@@ -42,9 +42,16 @@ export default function ItemEditorFrame<T extends { id: string; name: string }>(
     <>
       {editor.newer && (
         <p role="status" className="notice">
-          {editor.newer.by} {editor.newer.deleted ? "deleted" : "saved a newer version of"} this{" "}
-          {LABEL[kind]} (revision {editor.newer.revision}). Your edits are kept; saving will let you
-          compare.
+          {editor.newer.deleted
+            ? `${editor.newer.by} deleted this ${LABEL[kind]}`
+            : `${editor.newer.by} saved a newer revision`}{" "}
+          (revision {editor.newer.revision}). Your edits are kept; Save shows both versions to merge
+          first, and saves nothing until you choose.
+        </p>
+      )}
+      {editor.updated && (
+        <p role="status" className="notice">
+          Updated by {editor.updated.by} (revision {editor.updated.revision}).
         </p>
       )}
       {children}

@@ -61,9 +61,8 @@ export default function SaveBar({
       </p>
       {canEdit && unfinished && (
         <p className="save-bar-note" id="save-bar-note">
-          {count(problemCount, "problem")}: fix{" "}
-          {problemCount === 1 ? "it" : "them"}, or save this {noun ?? "item"} disabled. No build
-          includes a disabled {noun ?? "item"}.
+          {count(problemCount, "problem")}: fix {problemCount === 1 ? "it" : "them"}, or save this{" "}
+          {noun ?? "item"} disabled. No build includes a disabled {noun ?? "item"}.
         </p>
       )}
       {canEdit && (

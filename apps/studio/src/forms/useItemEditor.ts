@@ -42,10 +42,12 @@ export const conflictOf = (error: unknown): EditConflict | undefined =>
  * work when several people edit one property:
  * - saves send the revision of this item the form started from; saves of other items never
  *   disturb the form;
- * - a newer revision saved by someone else reloads the form only while it has no unsaved
- *   edits; otherwise `newer` says who saved and the edits stay;
- * - a 409 `edit-conflict` gives `conflict` (their version, mine) to merge from; the merged
- *   version goes back into the form, based on their revision;
+ * - a newer revision saved by someone else (the property's change stream brings it as it
+ *   is saved) reloads the form only while it has no unsaved edits, and `updated` says who
+ *   saved; otherwise `newer` says who saved and the edits stay until Save offers the merge;
+ * - a 409 `edit-conflict` gives `conflict` (the version the edits started from, mine, and
+ *   theirs) for a three-way merge; the merged version goes back into the form, based on
+ *   their revision (which becomes the new starting point);
  * - a created item's page moves to the id the server answers.
  */
 export function useItemEditor<T extends Named>(
@@ -73,6 +75,8 @@ export function useItemEditor<T extends Named>(
   }));
   const [dirty, setDirty] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
+  /** The form took someone else's newer revision by itself (it had no edits): who saved. */
+  const [updated, setUpdated] = useState<{ by: string; revision: number }>();
   /** A save succeeded and nothing was edited since: the bar says "Saved". */
   const [saved, setSaved] = useState(false);
   /** Set just before the editor itself navigates (after creating or deleting). */
@@ -82,7 +86,10 @@ export function useItemEditor<T extends Named>(
   }, [id]);
   const onDirty = useCallback((next: boolean) => {
     setDirty(next);
-    if (next) setSaved(false);
+    if (next) {
+      setSaved(false);
+      setUpdated(undefined);
+    }
   }, []);
   const restart = (base: number, baseItem: T | undefined, initial: T | undefined) => {
     setDirty(false);
@@ -91,9 +98,16 @@ export function useItemEditor<T extends Named>(
   // Adjusted while rendering (React's pattern for state that follows props): another item's
   // page starts over; a new revision of this one restarts the form unless it has edits to
   // keep (then `newer` below tells the user).
-  if (session.id !== id) restart(revision ?? 0, stored, stored);
-  else if (revision !== undefined && revision !== session.seen) {
+  if (session.id !== id) {
+    setUpdated(undefined);
+    restart(revision ?? 0, stored, stored);
+  } else if (revision !== undefined && revision !== session.seen) {
     if (!dirty || justSaved) {
+      setUpdated(
+        justSaved || !resource
+          ? undefined
+          : { by: resource.updatedBy, revision: resource.revision },
+      );
       setJustSaved(false);
       restart(revision, stored, stored);
     } else setSession((s) => ({ ...s, seen: revision }));
@@ -116,6 +130,8 @@ export function useItemEditor<T extends Named>(
     missing: !isNew && !resource,
     resource,
     newer,
+    /** Someone else's newer revision the form took by itself (it had no edits). */
+    updated: newer || conflict ? undefined : updated,
     formKey: `${id}:${session.key}`,
     /** Unsaved edits that leaving the page would lose (unless the editor itself navigates). */
     dirty,
@@ -125,6 +141,8 @@ export function useItemEditor<T extends Named>(
       conflict &&
       ({
         conflict,
+        // The three versions to merge: what my edits started from, mine, and theirs.
+        base: session.baseItem,
         mine: (save.variables ?? session.initial) as T,
         onResolve: (next: T) => {
           save.reset();

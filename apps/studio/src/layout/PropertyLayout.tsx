@@ -1,6 +1,7 @@
 import { NavLink, Outlet, useParams } from "react-router";
 import { TokenNamesContext } from "../forms/TokenNamesContext.ts";
 import { useProperty } from "../properties/useProperty.ts";
+import { usePropertyChanges } from "../properties/usePropertyChanges.ts";
 import QueryState from "./QueryState.tsx";
 import { count } from "./count.ts";
 
@@ -18,10 +19,15 @@ const SECTIONS = [
   ["settings", "Settings"],
 ] as const;
 
-/** A property's pages: its sections on the side, its data element names for `%` completion. */
+/**
+ * A property's pages: its sections on the side, its data element names for `%` completion,
+ * and its change stream, which keeps them current while colleagues save.
+ */
 export default function PropertyLayout() {
   const pid = useParams().pid!;
   const property = useProperty(pid);
+  // Colleagues' saves reach every page of the property as they happen.
+  usePropertyChanges(pid);
   const names = property.data?.document.dataElements.map((d) => d.name) ?? [];
   return (
     <div className="property">

@@ -44,29 +44,32 @@ export default function PropertySettingsPage() {
   const [session, setSession] = useState({
     key: 0,
     base: revision,
+    /** The settings at `base`, what a conflict's merge compares both versions with. */
+    baseBody: bodyOf(state.document),
     initial: bodyOf(state.document),
   });
   const save = usePropertyChange(pid, (body: SettingsBody) =>
     api.properties.saveSettings(pid, { revision: session.base, ...body }),
   );
   const conflict = conflictOf(save.error);
-  const restart = (base: number, initial: SettingsBody) => {
+  const restart = (base: number, baseBody: SettingsBody, initial: SettingsBody) => {
     save.reset();
-    setSession((s) => ({ key: s.key + 1, base, initial }));
+    setSession((s) => ({ key: s.key + 1, base, baseBody, initial }));
   };
+  const theirs =
+    conflict?.current != null
+      ? bodyOf(conflict.current as Pick<PropertyDocument, "property" | "company">)
+      : null;
   return (
     <>
       {conflict && (
         <ConflictView
           conflict={conflict}
+          base={session.baseBody}
           mine={save.variables ?? session.initial}
-          onResolve={(next) => restart(conflict.currentRevision, next)}
-          onDiscard={() =>
-            restart(
-              conflict.currentRevision,
-              bodyOf(conflict.current as Pick<PropertyDocument, "property" | "company">),
-            )
-          }
+          theirs={theirs}
+          onResolve={(next) => restart(conflict.currentRevision, theirs ?? next, next)}
+          onDiscard={() => theirs && restart(conflict.currentRevision, theirs, theirs)}
         />
       )}
       <SettingsForm
@@ -75,7 +78,11 @@ export default function PropertySettingsPage() {
         initial={session.initial}
         save={save}
         onSaved={(next) =>
-          setSession((s) => ({ ...s, base: resourceOf(next, "settings", "property")!.revision }))
+          setSession((s) => ({
+            ...s,
+            base: resourceOf(next, "settings", "property")!.revision,
+            baseBody: bodyOf(next.document),
+          }))
         }
       />
     </>

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import QueryState from "../layout/QueryState.tsx";
 import { useProperty } from "../properties/useProperty.ts";
 import { useApi } from "../session/SessionContext.tsx";
@@ -35,6 +35,12 @@ export default function ReportsPage() {
   return (
     <>
       <h1>Reports</h1>
+      <p>
+        <Link to={`/properties/${encodeURIComponent(pid)}/reports/breakdown`}>
+          Break events down by any field
+        </Link>{" "}
+        (an interaction name, a custom XDM or data field), with a second dimension.
+      </p>
       <div className="filters">
         <label>
           From

@@ -129,14 +129,15 @@ describe("RuleEditor", () => {
     const view = await screen.findByRole("alert", { name: "Edit conflict" });
     expect(view.textContent).toContain("sam saved rule “Page View”");
     const rows = within(view).getAllByRole("row").slice(1);
+    // Each side changed one field: each keeps its own without being asked.
     expect(rows.map((r) => within(r).getByRole("rowheader").textContent)).toEqual([
-      "Name",
-      "Description",
+      "Name your change",
+      "Notes their change",
     ]);
+    expect(within(rows[1]!).getByLabelText("Theirs")).toHaveProperty("checked", true);
     // My edit stays in the form while the property reloads underneath.
-    await screen.findByText(/sam saved a newer version of this rule \(revision 2\)/);
+    await screen.findByText(/sam saved a newer revision \(revision 2\)/);
     expect(screen.getByLabelText("Name")).toHaveProperty("value", "Mine");
-    fireEvent.click(within(rows[1]!).getByLabelText("Theirs"));
     fireEvent.click(within(view).getByRole("button", { name: "Merge selected" }));
     expect(screen.queryByRole("alert", { name: "Edit conflict" })).toBeNull();
     expect(screen.getByLabelText("Name")).toHaveProperty("value", "Mine");
