@@ -47,4 +47,23 @@ describe("DataElementEditor's Save bar", () => {
     const dialog = await screen.findByRole("dialog", { name: "Leave without saving?" });
     expect(dialog.textContent).toContain("this data element");
   });
+
+  it("asks before deleting a data element others name, naming them", async () => {
+    const state = propertyState();
+    state.document.rules[0]!.actions[0]!.settings = {
+      source: "console.log('%page name%')",
+      language: "javascript",
+    };
+    renderStudio(<DataElementEditor />, { ...at, role: "editor", state, routes: {} });
+    fireEvent.click(
+      within(screen.getByRole("group", { name: "Save" })).getByRole("button", {
+        name: "Delete",
+      }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: /Delete the data element/ });
+    expect(dialog.textContent).toContain(
+      'It is used by rule "Page View": their %page name% would reach pages as that text.',
+    );
+    expect(within(dialog).getByRole("button", { name: "Delete anyway" })).toBeTruthy();
+  });
 });

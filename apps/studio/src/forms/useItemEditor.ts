@@ -1,4 +1,9 @@
-import type { EditConflict, PropertyState } from "@liftoff/schema";
+import {
+  dataElementUsers,
+  describeUsers,
+  type EditConflict,
+  type PropertyState,
+} from "@liftoff/schema";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError } from "../api/ApiError.ts";
@@ -188,10 +193,14 @@ export function useItemEditor<T extends Named>(
         stored && resource
           ? () => {
               const noun = kind === "rule" ? "rule" : "data element";
+              // A data element others name by token: say who, before, not as "1 problem" after.
+              const users = kind === "rule" ? [] : dataElementUsers(state.document, stored.name);
               const request = {
                 title: `Delete the ${noun} “${stored.name}”?`,
-                body: "It leaves the next builds. You can undo it until the next production publish.",
-                confirm: `Delete ${noun}`,
+                body: users.length
+                  ? `It is used by ${describeUsers(users)}: their %${stored.name}% would reach pages as that text. It leaves the next builds. You can undo it until the next production publish.`
+                  : "It leaves the next builds. You can undo it until the next production publish.",
+                confirm: users.length ? `Delete anyway` : `Delete ${noun}`,
                 danger: true,
               };
               void confirm(request).then(
