@@ -81,7 +81,9 @@ function LibraryView({ pid, library }: { pid: string; library: LibraryInfo }) {
   return (
     <div className="library-page">
       <p>
-        <Link to="..">← Publishing</Link>
+        <Link to=".." relative="path">
+          ← Publishing
+        </Link>
       </p>
       <h1>{library.name}</h1>
       <p>

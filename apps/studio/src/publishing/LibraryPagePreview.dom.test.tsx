@@ -32,4 +32,10 @@ describe("LibraryPage's Preview button", () => {
     await screen.findByRole("heading", { name: "November release" });
     expect(screen.queryByRole("link", { name: "Preview" })).toBeNull();
   });
+
+  it("leads back to the publishing page, not to the property's first section", async () => {
+    renderLibrary("viewer");
+    const back = await screen.findByRole("link", { name: "← Publishing" });
+    expect(back.getAttribute("href")).toBe("/properties/PR1/libraries");
+  });
 });

@@ -1,4 +1,4 @@
-import type { LibraryInfo, PropertyState } from "@liftoff/schema";
+import { DEFAULT_LIBRARY_MAX_AGE, type LibraryInfo, type PropertyState } from "@liftoff/schema";
 import type { LibraryAction } from "../api/createStudioApi.ts";
 import type { ConfirmRequest } from "../confirm/useConfirm.ts";
 import PublishChangeList from "./PublishChangeList.tsx";
@@ -14,18 +14,19 @@ export function stepConfirmation(
   state: PropertyState | undefined,
 ): ConfirmRequest | undefined {
   const name = `“${library.name}”`;
+  const changes = state ? (
+    <PublishChangeList changes={publishChanges(library, state)} />
+  ) : (
+    <p className="muted">Loading what changes…</p>
+  );
   switch (action) {
     case "publish":
       return {
         title: `Publish ${name} to production?`,
         body: (
           <>
-            <p>Every visitor gets it on their next page load.</p>
-            {state ? (
-              <PublishChangeList changes={publishChanges(library, state)} />
-            ) : (
-              <p className="muted">Loading what changes…</p>
-            )}
+            <p>{reachesVisitors(state)}</p>
+            {changes}
           </>
         ),
         confirm: "Publish to production",
@@ -34,10 +35,12 @@ export function stepConfirmation(
       return {
         title: `Roll production back to ${name}?`,
         body: (
-          <p>
-            Production serves {name} again instead of what it serves now; every visitor gets it on
-            their next page load.
-          </p>
+          <>
+            <p>
+              Production serves {name} again instead of what it serves now. {reachesVisitors(state)}
+            </p>
+            {changes}
+          </>
         ),
         confirm: "Roll back",
         danger: true,
@@ -52,4 +55,25 @@ export function stepConfirmation(
     default:
       return undefined;
   }
+}
+
+/** "an hour", "10 minutes", "2 hours": a cache lifetime in words. */
+export function lifetime(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? "a minute" : `${minutes} minutes`;
+  const hours = Math.round(minutes / 60);
+  return hours === 1 ? "an hour" : `${hours} hours`;
+}
+
+/**
+ * When visitors see a production change: browsers and CDNs keep the library for its cache
+ * lifetime (the property's `libraryMaxAge`, `Cache-Control: max-age`), so not on their next
+ * page load but as their copy expires.
+ */
+function reachesVisitors(state: PropertyState | undefined): string {
+  const maxAge = state?.document.property.settings.libraryMaxAge ?? DEFAULT_LIBRARY_MAX_AGE;
+  return maxAge === 0
+    ? "Visitors get it on their next page load."
+    : `Visitors get it as their cached copy expires: within ${lifetime(maxAge)}, the library's cache lifetime.`;
 }
