@@ -29,11 +29,11 @@ const library: LibraryInfo = {
   live: false,
 };
 
-function renderSteps() {
+function renderSteps(role: "approver" | "editor" = "approver", shown = library) {
   const state = propertyState();
   // RL1 is served at r1 (the library takes r2); RL2 was never published; DE1 is unchanged.
-  return renderStudio(<LibrarySteps pid="PR1" library={library} />, {
-    role: "approver",
+  return renderStudio(<LibrarySteps pid="PR1" library={shown} />, {
+    role,
     path: "/properties/PR1/libraries/LB1",
     pattern: "/properties/:pid/libraries/:lid",
     state,
@@ -69,6 +69,14 @@ describe("LibrarySteps", () => {
     await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
     expect(calls.find((c) => c.method === "POST")!.path).toBe(
       "/api/properties/PR1/libraries/LB1/publish",
+    );
+  });
+
+  it("tells an editor that a submitted library waits for an approver", () => {
+    renderSteps("editor", { ...library, state: "submitted" });
+    expect(screen.queryByRole("button")).toBeNull();
+    expect(screen.getByText(/Waiting for an approver/).textContent).toBe(
+      "Waiting for an approver: a user with the approver or admin role approves it.",
     );
   });
 

@@ -22,8 +22,17 @@ export default function LibrarySteps({ pid, library }: { pid: string; library: L
     // What production serves moved: every item's standing against it did too.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["property", pid] }),
   });
-  const offers = libraryActions(library, library.live).filter((o) => hasRole(role, o.role));
-  if (offers.length === 0 && !act.error) return null;
+  const all = libraryActions(library, library.live);
+  const offers = all.filter((o) => hasRole(role, o.role));
+  // A step only another role may take: say who, so the library does not just sit there.
+  if (offers.length === 0 && !act.error)
+    return library.state === "submitted" || library.state === "approved" ? (
+      <p className="muted">
+        {library.state === "approved" ? "Waiting to be published" : "Waiting for an approver"}: a
+        user with the approver or admin role{" "}
+        {library.state === "approved" ? "publishes" : "approves"} it.
+      </p>
+    ) : null;
   return (
     <div className="row-actions">
       {offers.map((o) => (
