@@ -118,6 +118,8 @@ export interface ApiProblem {
   errors?: Array<{ path: string; message: string }>;
   /** On 409 `edit-conflict`: which resource, who changed it, and their version. */
   conflict?: EditConflict;
+  /** On 409 `property-exists`: the property already stored under the id. */
+  existing?: { id: string; name: string };
 }
 
 /** What a property is made of. Rules, data elements and extensions go into libraries. */

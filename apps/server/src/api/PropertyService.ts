@@ -218,7 +218,10 @@ export class PropertyService {
       user,
       note.summary,
     );
-    if (!created) throw apiProblems.conflict(`Property "${id}" already exists.`);
+    if (!created) {
+      const existing = await this.store.authoring.getProperty(id);
+      throw apiProblems.propertyExists({ id, name: existing?.document.property.name ?? id });
+    }
     await this.ensureDatastreams(document);
     await this.store.audit.append({
       user,

@@ -46,6 +46,15 @@ export const apiProblems = {
     make(403, "forbidden", "Not allowed", `This needs the ${needed} role; you are ${actual}.`),
   notFound: (what: string) => make(404, "not-found", "Not found", `${what} does not exist.`),
   conflict: (detail: string) => make(409, "conflict", "Conflict", detail),
+  /** A new or imported property whose id is taken: `existing` names it, for a link to it. */
+  propertyExists: (existing: { id: string; name: string }) =>
+    make(
+      409,
+      "property-exists",
+      "Property already exists",
+      `This property is already here as "${existing.name}" (${existing.id}): open it and publish a new library there, or delete it before importing again.`,
+      { field: "property.id", members: { existing } },
+    ),
   /** Removing an extension that rules or data elements still use (`users` names them). */
   extensionInUse: (name: string, detail: string, users: unknown[]) =>
     make(409, "extension-in-use", "Extension in use", detail, {

@@ -457,6 +457,13 @@ describe("properties", () => {
     }>();
     const again = await editor.call("POST", "/api/properties/import", container);
     expect(again.statusCode).toBe(409);
+    // The problem names the property already here, so the studio can link to it.
+    const stored = (await viewer.call("GET", P)).json<PropertyState>().document.property;
+    expect(again.json()).toMatchObject({
+      type: "urn:liftoff:errors:api:property-exists",
+      existing: { id: stored.id, name: stored.name },
+      errors: [{ path: "property.id" }],
+    });
     container.property.id = "PRimported";
     const res = await editor.call("POST", "/api/properties/import", container);
     expect(res.statusCode, res.body).toBe(201);

@@ -50,6 +50,28 @@ describe("PropertiesPage: create a property", () => {
 });
 
 describe("PropertiesPage: import a Launch library", () => {
+  it("answers a second import of the same property with a link to the one already here", async () => {
+    render({
+      "POST /api/properties/import": () => ({
+        status: 409,
+        body: {
+          type: "urn:liftoff:errors:api:property-exists",
+          title: "Property already exists",
+          status: 409,
+          detail:
+            'This property is already here as "PC Marketing" (PR1): open it and publish a new library there, or delete it before importing again.',
+          existing: { id: "PR1", name: "PC Marketing" },
+        },
+      }),
+    });
+    const file = new File(['{"container": true}'], "container.json", { type: "application/json" });
+    fireEvent.change(await screen.findByLabelText("File"), { target: { files: [file] } });
+    fireEvent.submit(screen.getByRole("form", { name: "Import a Launch library" }));
+    const open = await screen.findByRole("link", { name: "Open “PC Marketing”" });
+    expect(open.getAttribute("href")).toBe("/properties/PR1");
+    expect(screen.getByText(/is already here as "PC Marketing"/)).toBeTruthy();
+  });
+
   it("shows what did not map and the warnings before the new property opens", async () => {
     const imported = propertyState();
     const { calls } = render({

@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { fromLines } from "../forms/lines.ts";
 import MutationError from "../forms/MutationError.tsx";
 import QueryState from "../layout/QueryState.tsx";
+import ExistingProperty from "./ExistingProperty.tsx";
 import ImportBuildFolder from "./ImportBuildFolder.tsx";
 import ImportReport from "./ImportReport.tsx";
 import type { BuildFile } from "./readBuildFolder.ts";
@@ -179,6 +180,7 @@ function ImportProperty() {
           />
         </div>
         <MutationError error={errorOf("file")} />
+        <ExistingProperty error={errorOf("file")} />
         <button type="submit" disabled={!file || importing.isPending}>
           Import
         </button>
