@@ -3,9 +3,8 @@
  * installed, it has the module, the module is of the kind the place needs, its settings fit
  * the module's schema, and its custom code parses.
  */
-import type { ModuleKind, PropertyExtension } from "@liftoff/schema";
+import { checkSettings, type ModuleKind, type PropertyExtension } from "@liftoff/schema";
 import { extensionOf, findExtension } from "./catalog.ts";
-import checkSettings from "./checkSettings.ts";
 import { join } from "./describePlace.ts";
 import { codeSettings, syntaxError, transforms } from "./transforms.ts";
 
@@ -62,7 +61,7 @@ export default function checkModule(
     );
     return;
   }
-  for (const problem of checkSettings(settings, module.settings, join(path, "settings")))
+  for (const problem of checkSettings(module.settings, settings, join(path, "settings")))
     report(problem.path, problem.message, where);
   for (const { key, parameters } of codeSettings(modulePath, settings)) {
     const code = settings[key];

@@ -1,7 +1,6 @@
 import { manifest as coreModules } from "@liftoff/core/manifest";
-import type { SettingsSchema } from "@liftoff/schema";
+import { checkSettings as check, type SettingsSchema } from "@liftoff/schema";
 import { describe, expect, it } from "vitest";
-import checkSettings from "./checkSettings.ts";
 
 /** The same schema with every studio `group` hint removed. */
 function withoutGroups(schema: SettingsSchema): SettingsSchema {
@@ -15,7 +14,11 @@ function withoutGroups(schema: SettingsSchema): SettingsSchema {
   return out;
 }
 
-describe("checkSettings", () => {
+/** The builder's argument order, as the checks read below. */
+const checkSettings = (value: unknown, schema: SettingsSchema, path: string) =>
+  check(schema, value, path);
+
+describe("checkSettings, as the builder runs it", () => {
   const click = coreModules.find((m) => m.name === "click" && m.kind === "event")!.settings;
 
   it("checks fields in a studio group like any other and takes the hint for no setting", () => {

@@ -2,15 +2,7 @@
  * Field paths and readable places for problems and diffs: `rules[3].actions[0].settings.source`
  * for programs, `rule "Page View" › action 1` for people (PropertyProblem in @liftoff/schema).
  */
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-
-/** Appends a key to a path: `a` + `b` → `a.b`; keys that are not identifiers are quoted. */
-export function join(path: string, key: string | number): string {
-  if (typeof key === "number") return `${path}[${key}]`;
-  const part = IDENTIFIER.test(key) ? key : `[${JSON.stringify(key)}]`;
-  if (!path) return part;
-  return part.startsWith("[") ? `${path}${part}` : `${path}.${part}`;
-}
+export { joinPath as join } from "@liftoff/schema";
 
 export type ComponentKind = "events" | "conditions" | "actions";
 

@@ -19,6 +19,7 @@ import {
   ValidationError,
   ValidationErrors,
   isPlainObject,
+  STAGES,
   typeName,
   type ImportReport,
   type PropertyDataElement,
@@ -32,7 +33,6 @@ import { join } from "./describePlace.ts";
 import parsePropertyDocument from "./parsePropertyDocument.ts";
 import mapLaunchExtension, { importSettings, type Mapping } from "./mapLaunchExtension.ts";
 import readLibraryFile, { toPlain } from "./readLibraryFile.ts";
-import { STAGES } from "./stageValues.ts";
 import validateProperty from "./validateProperty.ts";
 
 type Json = Record<string, unknown>;

@@ -10,7 +10,7 @@
  *   (checkVariableLeaks.ts).
  * Only what builds include is looked at: disabled items are advised about once enabled.
  */
-import { isPlainObject, type PropertyDocument, type PropertyProblem } from "@liftoff/schema";
+import { stringsIn, type PropertyDocument, type PropertyProblem } from "@liftoff/schema";
 import { functionSettings } from "./checkModule.ts";
 import checkVariableLeaks from "./checkVariableLeaks.ts";
 import {
@@ -23,14 +23,6 @@ import {
 import { findTokens } from "./findTokens.ts";
 
 const isBuilt = (item: { enabled?: boolean }) => item.enabled !== false;
-
-/** Every string in a settings tree (custom code, HTML, values). */
-function stringsIn(value: unknown, out: string[] = []): string[] {
-  if (typeof value === "string") out.push(value);
-  else if (Array.isArray(value)) value.forEach((entry) => stringsIn(entry, out));
-  else if (isPlainObject(value)) Object.values(value).forEach((entry) => stringsIn(entry, out));
-  return out;
-}
 
 const SET_VAR_NAME = /setVar\(\s*(["'`])([^"'`\n]+)\1/g;
 const SET_VAR_OBJECT = /setVar\(\s*\{([^}]*)\}/g;

@@ -6,16 +6,13 @@
  * extension's settings, a free-form object) is kept as it is, since an extension may pick
  * `settings.accounts[turbine.environment.stage]` itself.
  */
-import { isPlainObject, type SettingsSchema, type Stage } from "@liftoff/schema";
-
-export const STAGES: readonly Stage[] = ["development", "staging", "production"];
-
-/** An object with keys, all of them stage names: what a per-stage value looks like. */
-export function isPerStage(value: unknown): value is Partial<Record<Stage, unknown>> {
-  if (!isPlainObject(value)) return false;
-  const keys = Object.keys(value);
-  return keys.length > 0 && keys.every((key) => (STAGES as readonly string[]).includes(key));
-}
+import {
+  isPerStage,
+  isPlainObject,
+  stageSchema,
+  type SettingsSchema,
+  type Stage,
+} from "@liftoff/schema";
 
 /**
  * `value` with the value for `stage` in place of each per-stage value at a field whose
@@ -27,7 +24,8 @@ export function resolveStage(
   stage: Stage,
 ): unknown {
   if (!schema) return value;
-  if (schema.stages && isPerStage(value)) return resolveStage(value[stage], inner(schema), stage);
+  if (schema.stages && isPerStage(value))
+    return resolveStage(value[stage], stageSchema(schema), stage);
   if (Array.isArray(value)) {
     const items = schema.items;
     return items ? value.map((entry) => resolveStage(entry, items, stage)) : value;
@@ -40,10 +38,4 @@ export function resolveStage(
     return out;
   }
   return value;
-}
-
-/** The schema of one stage's value: the same field, holding a single value. */
-export function inner(schema: SettingsSchema): SettingsSchema {
-  const { stages: _stages, ...rest } = schema;
-  return rest;
 }

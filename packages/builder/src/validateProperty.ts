@@ -23,12 +23,12 @@ import type {
   PropertyExtension,
   PropertyProblem,
 } from "@liftoff/schema";
+import { checkSettings, STAGES } from "@liftoff/schema";
 import { extensionOf, findExtension } from "./catalog.ts";
 import checkCarriedFiles from "./checkCarriedFiles.ts";
 import checkDataElementCycles from "./checkDataElementCycles.ts";
 import checkOrgId from "./checkOrgId.ts";
 import checkModule, { functionSettings, type Report } from "./checkModule.ts";
-import checkSettings from "./checkSettings.ts";
 import {
   componentWhere,
   dataElementWhere,
@@ -37,7 +37,6 @@ import {
   type ComponentKind,
 } from "./describePlace.ts";
 import { findTokens } from "./findTokens.ts";
-import { STAGES } from "./stageValues.ts";
 import { syntaxError } from "./transforms.ts";
 
 const KIND_OF: Record<ComponentKind, ModuleKind> = {
@@ -96,8 +95,8 @@ function checkExtensions(doc: PropertyDocument, report: Report) {
         where,
       );
     for (const problem of checkSettings(
-      extension.settings ?? {},
       manifest.settings,
+      extension.settings ?? {},
       join(path, "settings"),
     ))
       report(problem.path, problem.message, where);

@@ -1,3 +1,4 @@
+import { stringsIn } from "./fields.ts";
 import type { PropertyDocument } from "./property.ts";
 import { tokenNames } from "./tokens.ts";
 
@@ -24,15 +25,6 @@ export function extensionUsers(document: PropertyDocument, name: string): Extens
     if (ofExtension(element.modulePath))
       users.push({ kind: "dataElement", id: element.id, name: element.name });
   return users;
-}
-
-/** Every string of a settings tree. */
-function stringsIn(value: unknown, out: string[] = []): string[] {
-  if (typeof value === "string") out.push(value);
-  else if (Array.isArray(value)) value.forEach((entry) => stringsIn(entry, out));
-  else if (value && typeof value === "object")
-    Object.values(value).forEach((entry) => stringsIn(entry, out));
-  return out;
 }
 
 /**

@@ -67,3 +67,11 @@ export function expectOneOf<T extends string>(
   }
   return value as T;
 }
+
+/** Every string inside a settings value, however deep (tokens and code live in any of them). */
+export function stringsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) value.forEach((entry) => stringsIn(entry, out));
+  else if (isPlainObject(value)) Object.values(value).forEach((entry) => stringsIn(entry, out));
+  return out;
+}

@@ -6,7 +6,11 @@ export {
   extensionUsers,
   type ExtensionUser,
 } from "./extensionUsers.ts";
-export { tokenNames } from "./tokens.ts";
+export { holdsToken, isWholeToken, tokenNames } from "./tokens.ts";
+export { checkSettings, type SettingsProblem } from "./checkSettings.ts";
+export { joinPath } from "./fieldPath.ts";
+export { selectorProblem } from "./selectorProblem.ts";
+export { STAGES, isPerStage, stageSchema } from "./stages.ts";
 export type * from "./container.ts";
 export type * from "./manifest.ts";
 export { DEFAULT_LIBRARY_MAX_AGE, ITEM_NAME_MAX, PROPERTY_FORMAT_VERSION } from "./property.ts";

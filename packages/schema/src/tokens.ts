@@ -18,3 +18,13 @@ export function tokenNames(text: string): string[] {
   }
   return names;
 }
+
+/** The whole text is one token (it may stand for a number, an object…), event tokens included. */
+export function isWholeToken(value: unknown): value is string {
+  return typeof value === "string" && /^%[A-Za-z_$][^%\n]*%$/.test(value) && !/\s%$/.test(value);
+}
+
+/** The text holds a token anywhere, so its value is only known on the page. */
+export function holdsToken(text: string): boolean {
+  return [...text.matchAll(TOKEN)].some((match) => !/\s$/.test(match[1]!));
+}

@@ -260,6 +260,44 @@ describe("resource history, restore, copy and bulk", () => {
     expect(restored.document.rules.map((r) => r.id)).toEqual([rule.id, copyId]);
   });
 
+  it("refuses a selector browsers refuse, in the words the studio shows, naming the field", async () => {
+    const state = ok(await viewer.call("GET", P));
+    const click = {
+      ...rule,
+      enabled: true,
+      events: [
+        {
+          ...rule.events[0]!,
+          modulePath: "core/src/lib/events/click.js",
+          settings: { elementSelector: "a.cta >", bubbleFireIfParent: true },
+        },
+      ],
+    };
+    const refused = await erin.call("PUT", `${P}/rules/${rule.id}`, {
+      revision: revisionOf(state, rule.id),
+      rule: click,
+    });
+    expect(refused.json()).toMatchObject({
+      status: 422,
+      errors: [
+        {
+          path: "rule.events[0].settings.elementSelector",
+          message: "not a valid CSS selector: a.cta >",
+        },
+      ],
+    });
+    const fixed = {
+      ...click,
+      events: [{ ...click.events[0]!, settings: { elementSelector: "a.cta" } }],
+    };
+    ok(
+      await erin.call("PUT", `${P}/rules/${rule.id}`, {
+        revision: revisionOf(state, rule.id),
+        rule: fixed,
+      }),
+    );
+  });
+
   it("answers bad input with 400 naming the field and unknown resources with 404", async () => {
     for (const [body, field] of [
       [{ action: "explode", items: [] }, "action"],

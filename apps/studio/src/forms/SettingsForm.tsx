@@ -1,13 +1,13 @@
-import type { JsonSettings, SettingsSchema } from "@liftoff/schema";
+import { checkSettings, type JsonSettings, type SettingsSchema } from "@liftoff/schema";
 import FieldProblems from "./FieldProblems.tsx";
 import { problemsAt, type PathMessage } from "./problems.ts";
 import { ObjectFields } from "./SchemaField.tsx";
-import { validateSettings } from "./validateSettings.ts";
 
 /**
  * The settings form of a module or extension, generated from its manifest's JSON-Schema-like
  * `settings`. `problems` are relative to the settings object (`source`, `instances[0].name`)
- * and appear under the field they name, together with what validateSettings finds in the
+ * and appear under the field they name, together with what checkSettings (@liftoff/schema, the check the server and builder
+ * run, in the same words) finds in the
  * value as it is typed (the stored revision's problems only change on save).
  */
 export default function SettingsForm({
@@ -26,7 +26,7 @@ export default function SettingsForm({
   readOnly?: boolean;
 }) {
   const fields = Object.keys(schema.properties ?? {});
-  const live = validateSettings(schema, value ?? {}).filter(
+  const live = checkSettings(schema, value ?? {}).filter(
     (l) => !problems.some((p) => p.path === l.path && p.message === l.message),
   );
   const shown = [...problems, ...live];

@@ -22,11 +22,8 @@ export function problemsUnder(problems: readonly PathMessage[], prefix: string):
   return out;
 }
 
-/** Joins a child key onto a path the way the builder writes paths: `a.b`, `a[0]`. */
-export function childPath(parent: string, key: string | number): string {
-  if (typeof key === "number") return `${parent}[${key}]`;
-  return parent ? `${parent}.${key}` : key;
-}
+/** Joins a child key onto a path as the server's problems name it: `a.b`, `a[0]`. */
+export { joinPath as childPath } from "@liftoff/schema";
 
 /** Problems that name exactly `path`. */
 export function problemsAt(problems: readonly PathMessage[], path: string): string[] {

@@ -1,12 +1,11 @@
-import { manifest } from "@liftoff/core";
-import type { SettingsSchema } from "@liftoff/schema";
+import { manifest } from "@liftoff/core/manifest";
+import { checkSettings as validateSettings, type SettingsSchema } from "@liftoff/schema";
 import { describe, expect, it } from "vitest";
-import { validateSettings } from "./validateSettings.ts";
 
 const settingsOf = (path: string): SettingsSchema =>
   manifest.find((m) => m.path === `core/src/lib/${path}`)!.settings;
 
-describe("validateSettings", () => {
+describe("checkSettings on the built-in manifests, as the studio runs it", () => {
   it("names a regex that does not compile, where Core marks it with a companion flag", () => {
     const path = settingsOf("conditions/path.js");
     expect(validateSettings(path, { paths: [{ value: "^/auto(", valueIsRegex: true }] })).toEqual([
@@ -51,16 +50,22 @@ describe("validateSettings", () => {
   it("reports required fields, numbers out of range or not numbers, and values outside an enum", () => {
     const scroll = settingsOf("events/timeAndScroll.js");
     expect(validateSettings(scroll, { scrollDepth: 150, seconds: -1 })).toEqual([
-      { path: "scrollDepth", message: "expected at most 100" },
-      { path: "seconds", message: "expected at least 0" },
+      { path: "scrollDepth", message: "must be at most 100, got 150" },
+      { path: "seconds", message: "must be at least 0, got -1" },
     ]);
     expect(validateSettings(scroll, { scrollDepth: "half" })).toEqual([
-      { path: "scrollDepth", message: "expected a number or a %data element% token" },
+      {
+        path: "scrollDepth",
+        message: 'expected a number or a %data element% token, got "half"',
+      },
     ]);
     const viewport = settingsOf("events/entersViewport.js");
     expect(validateSettings(viewport, { frequency: "sometimes" })).toEqual([
-      { path: "elementSelector", message: "required" },
-      { path: "frequency", message: "expected one of firstEntry, everyEntry" },
+      { path: "elementSelector", message: "is required" },
+      {
+        path: "frequency",
+        message: 'expected one of "firstEntry", "everyEntry", got "sometimes"',
+      },
     ]);
   });
 
@@ -70,14 +75,15 @@ describe("validateSettings", () => {
       properties: { data: { type: "object" }, name: { type: "string", maxLength: 3 } },
     };
     expect(validateSettings(schema, { data: '{"a":1}' })).toEqual([
-      {
-        path: "data",
-        message: "expected JSON (an object or a list), not text; or one %data element% token",
-      },
+      { path: "data", message: "expected object, got string" },
     ]);
     expect(validateSettings(schema, { data: "%xdm%" })).toEqual([]);
+    // An empty text box in a required field is missing, as in Launch's views.
+    expect(
+      validateSettings(settingsOf("events/entersViewport.js"), { elementSelector: "" }),
+    ).toEqual([{ path: "elementSelector", message: "is required" }]);
     expect(validateSettings(schema, { data: { a: 1 }, name: "long" })).toEqual([
-      { path: "name", message: "expected at most 3 characters" },
+      { path: "name", message: "must be at most 3 characters" },
     ]);
   });
 });
