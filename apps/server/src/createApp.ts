@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type { PropertyDocument } from "@liftoff/schema";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { loadBuilder, missingFrom, type PartialBuilder } from "./api/BuilderApi.ts";
+import { packageBuilder, type BuilderApi } from "./api/BuilderApi.ts";
 import registerApi, { createApiContext } from "./api/registerApi.ts";
 import refuseUnstorableStrings from "./api/refuseUnstorableStrings.ts";
 import seedProperty from "./api/seedProperty.ts";
@@ -121,8 +121,8 @@ export interface AppOptions {
     /** Open streams per person and per session on this node (default 5 and 20). */
     watchers?: Partial<WatcherCaps>;
   };
-  /** The builder functions the studio API uses (default: the `@liftoff/builder` package). */
-  builder?: PartialBuilder;
+  /** Builder functions that replace the `@liftoff/builder` package's (tests: a failing build). */
+  builder?: Partial<BuilderApi>;
   /**
    * The demo (`liftoff serve --demo`): seeds `document` while the store has no other
    * property, publishes it to every environment, and lets its datastreams accept events from
@@ -194,7 +194,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   app.decorateRequest("signed", null);
   const bootstrap = options.bootstrap ?? !ownsStore;
   const admin = typeof options.auth === "object" ? options.auth : {};
-  const builder: PartialBuilder = { ...options.builder };
+  const builder: BuilderApi = { ...packageBuilder, ...options.builder };
   const api = createApiContext(store, builder, options.publicOrigin);
 
   const edge: EdgeOptions = {
@@ -259,12 +259,6 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     stopSharing = shareLiveEvents(store, live, (message, err) => app.log.error({ err }, message));
     stopDatastreams = shareDatastreamChanges(store.bus, api.datastreams);
     if (store.bus instanceof PostgresBus) await store.bus.ready();
-    if (!options.builder) Object.assign(builder, await loadBuilder());
-    const missing = missingFrom(builder);
-    if (missing.length > 0)
-      app.log.warn(
-        `@liftoff/builder lacks ${missing.join(", ")}: the studio API routes that need them answer 503`,
-      );
     if (bootstrap)
       await bootstrapAdmin(
         store,
@@ -278,10 +272,6 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   });
 
   async function seedDemo(demo: DemoOptions): Promise<void> {
-    if (missingFrom(builder).length > 0) {
-      app.log.warn("demo: skipped, the builder is incomplete");
-      return;
-    }
     try {
       const document = await demo.document();
       // Datastreams first: the seed's own PropertyService.ensureDatastreams keeps them.

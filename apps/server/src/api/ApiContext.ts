@@ -2,14 +2,14 @@ import type { FastifyRequest } from "fastify";
 import type { DatastreamCache } from "../edge/DatastreamCache.ts";
 import type { Store } from "../storage/Store.ts";
 import { apiProblems } from "./apiProblems.ts";
-import type { PartialBuilder } from "./BuilderApi.ts";
+import type { BuilderApi } from "./BuilderApi.ts";
 import type { PropertyService } from "./PropertyService.ts";
 import type { Publisher } from "./Publisher.ts";
 
 /** What every group of API routes works with. */
 export interface ApiContext {
   store: Store;
-  builder: PartialBuilder;
+  builder: BuilderApi;
   properties: PropertyService;
   publisher: Publisher;
   /** The edge's datastream cache: a change through the API applies at once on this node. */

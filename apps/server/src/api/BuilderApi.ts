@@ -1,3 +1,4 @@
+import * as builder from "@liftoff/builder";
 import type {
   ExtensionManifest,
   ImportReport,
@@ -16,10 +17,9 @@ export interface BuiltLibrary {
 }
 
 /**
- * What the API uses of `@liftoff/builder` (packages/builder). It is a dependency the app
- * receives, so tests can hand in a builder that fails on purpose (a failed publish must
- * leave production untouched) and the server still starts while the builder package is
- * missing a function (that route answers 503 instead).
+ * What the API uses of `@liftoff/builder` (packages/builder). The app takes it as a
+ * dependency so tests can replace one function with one that fails on purpose (a failed
+ * publish must leave production untouched); everything else is the package's own.
  */
 export interface BuilderApi {
   catalog: ExtensionManifest[];
@@ -68,30 +68,17 @@ export interface PreviewBuild {
   files: Array<{ path: string; text: string }>;
 }
 
-export type PartialBuilder = Partial<BuilderApi>;
-
-const NAMES = [
-  "catalog",
-  "parsePropertyDocument",
-  "validateProperty",
-  "validateDisabledItems",
-  "propertyWarnings",
-  "buildLibrary",
-  "diffProperties",
-  "importLaunch",
-  "importFiles",
-  "exportLaunch",
-  "createEmbedCode",
-] as const;
-
-/** The builder package's exports that exist in this installation. */
-export async function loadBuilder(): Promise<PartialBuilder> {
-  const mod = (await import("@liftoff/builder")) as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const name of NAMES) if (mod[name] !== undefined) out[name] = mod[name];
-  return out;
-}
-
-/** The names the builder lacks (logged once at start). */
-export const missingFrom = (builder: PartialBuilder) =>
-  NAMES.filter((n) => builder[n] === undefined);
+/** The `@liftoff/builder` package, as the API uses it. */
+export const packageBuilder: BuilderApi = {
+  catalog: builder.catalog,
+  parsePropertyDocument: builder.parsePropertyDocument,
+  validateProperty: builder.validateProperty,
+  validateDisabledItems: builder.validateDisabledItems,
+  propertyWarnings: builder.propertyWarnings,
+  buildLibrary: builder.buildLibrary,
+  diffProperties: builder.diffProperties,
+  importLaunch: builder.importLaunch,
+  importFiles: builder.importFiles,
+  exportLaunch: builder.exportLaunch,
+  createEmbedCode: builder.createEmbedCode,
+};

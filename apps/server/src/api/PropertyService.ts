@@ -22,7 +22,7 @@ import type { Store } from "../storage/Store.ts";
 import { apiProblems } from "./apiProblems.ts";
 import { publishPropertyChange } from "./propertyChanges.ts";
 import { refuseItemProblems } from "./refuseItemProblems.ts";
-import type { BuilderApi, PartialBuilder } from "./BuilderApi.ts";
+import type { BuilderApi } from "./BuilderApi.ts";
 import productionBase, { type ProductionBase } from "./productionBase.ts";
 
 /** What one change did, for the revision summary and the audit log. */
@@ -49,13 +49,6 @@ export interface ChangeNote {
 export interface Expectation {
   ref: ResourceRef;
   revision?: number;
-}
-
-/** A builder function, or a 503 naming what is missing. */
-export function need<K extends keyof BuilderApi>(builder: PartialBuilder, name: K): BuilderApi[K] {
-  const fn = builder[name];
-  if (fn === undefined) throw apiProblems.builderMissing();
-  return fn;
 }
 
 /** ValidationErrors (and a lone ValidationError) as a 400 naming every field. */
@@ -142,12 +135,12 @@ function resourceInfo(r: StoredResource, base: ProductionBase): ResourceInfo | u
 export class PropertyService {
   constructor(
     private readonly store: Store,
-    private readonly builder: PartialBuilder,
+    private readonly builder: BuilderApi,
   ) {}
 
   parse(input: unknown): PropertyDocument {
     try {
-      const document = need(this.builder, "parsePropertyDocument")(input);
+      const document = this.builder.parsePropertyDocument(input);
       const duplicate = duplicateKey(splitDocument(document));
       if (duplicate) throw new ValidationError(duplicate.replace(":", " "), "the id is used twice");
       return document;
@@ -199,7 +192,7 @@ export class PropertyService {
       updatedBy: snapshot.updatedBy,
       document,
       resources: snapshot.resources.flatMap((r) => resourceInfo(r, base) ?? []),
-      problems: need(this.builder, "validateProperty")(document),
+      problems: this.builder.validateProperty(document),
       disabledProblems: this.builder.validateDisabledItems?.(document) ?? [],
       // Warnings are advice: a builder without the check still answers, with none.
       warnings: this.builder.propertyWarnings?.(document) ?? [],

@@ -21,8 +21,8 @@ import {
 import { assembleDocument, resourceKey } from "../storage/authoring/propertyResources.ts";
 import type { Store } from "../storage/Store.ts";
 import { apiProblems } from "./apiProblems.ts";
-import type { PartialBuilder, PreviewBuild, PreviewBuildOptions } from "./BuilderApi.ts";
-import { need, type PropertyService } from "./PropertyService.ts";
+import type { BuilderApi, PreviewBuild, PreviewBuildOptions } from "./BuilderApi.ts";
+import type { PropertyService } from "./PropertyService.ts";
 import { newId } from "./requestParts.ts";
 
 /** Each environment serves one stable file name; a publish replaces its bytes (ETag changes). */
@@ -83,7 +83,7 @@ const isLibraryKind = (kind: string): kind is LibraryResourceKind =>
 export class Publisher {
   constructor(
     private readonly store: Store,
-    private readonly builder: PartialBuilder,
+    private readonly builder: BuilderApi,
     private readonly properties: PropertyService,
   ) {}
 
@@ -541,15 +541,17 @@ export class Publisher {
     environmentId: string,
     preview?: PreviewBuildOptions,
   ) {
-    const problems = need(this.builder, "validateProperty")(document);
+    const problems = this.builder.validateProperty(document);
     if (problems.length > 0)
       throw apiProblems.notBuildable(problems.map((p) => ({ path: p.path, message: p.message })));
-    const buildLibrary = need(this.builder, "buildLibrary");
     let built;
     try {
       // buildDate: the time of the build; minified: by the environment's stage (development
       // unminified, as Launch builds it). The builder decides both when none is given.
-      built = await buildLibrary(document, { environmentId, ...(preview ? { preview } : {}) });
+      built = await this.builder.buildLibrary(document, {
+        environmentId,
+        ...(preview ? { preview } : {}),
+      });
     } catch (error) {
       throw apiProblems.buildFailed(error instanceof Error ? error.message : String(error));
     }

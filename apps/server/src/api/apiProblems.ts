@@ -102,11 +102,4 @@ export const apiProblems = {
     make(429, "too-many-attempts", "Too many failed sign-ins", `Try again in ${seconds} s.`, {
       headers: { "retry-after": String(seconds) },
     }),
-  builderMissing: () =>
-    make(
-      503,
-      "builder-unavailable",
-      "Builder unavailable",
-      "@liftoff/builder does not provide this function in this installation.",
-    ),
 };

@@ -14,7 +14,7 @@ import { apiProblems } from "./apiProblems.ts";
 import { cacheControlFor } from "./Publisher.ts";
 import parseStrictJson from "../http/parseStrictJson.ts";
 import unstorableStrings from "../http/unstorableStrings.ts";
-import { asBadRequest, need } from "./PropertyService.ts";
+import { asBadRequest } from "./PropertyService.ts";
 import { positiveIntegerText, revisedBody, text } from "./apiSchemas.ts";
 import { newId, paramsOf, revisionOf } from "./requestParts.ts";
 import { isPlainObject, SETTINGS_RESOURCE_ID } from "@liftoff/schema";
@@ -142,7 +142,7 @@ export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 async function importBuildFolder(ctx: ApiContext, body: Record<string, unknown>) {
   const files = buildFolderFiles(body);
   try {
-    return await need(ctx.builder, "importFiles")(files);
+    return await ctx.builder.importFiles(files);
   } catch (error) {
     const field = (error as { field?: unknown }).field;
     if (error instanceof Error && typeof field === "string")
@@ -220,7 +220,7 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
     const { revision, document } = await properties.load(paramsOf(request).pid!);
     return {
       revision,
-      problems: need(ctx.builder, "validateProperty")(document),
+      problems: ctx.builder.validateProperty(document),
       disabledProblems: ctx.builder.validateDisabledItems?.(document) ?? [],
       warnings: ctx.builder.propertyWarnings?.(document) ?? [],
     };
@@ -252,7 +252,7 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
         await properties.loadRevision(pid!, from),
         await properties.loadRevision(pid!, to),
       ];
-      return { from, to, changes: need(ctx.builder, "diffProperties")(a.document, b.document) };
+      return { from, to, changes: ctx.builder.diffProperties(a.document, b.document) };
     },
   );
 
@@ -271,7 +271,7 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
           "expected an environment id of this property",
         );
       try {
-        return await need(ctx.builder, "exportLaunch")(document, environmentId);
+        return await ctx.builder.exportLaunch(document, environmentId);
       } catch (error) {
         return refusedOr(error);
       }
@@ -284,9 +284,8 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
     let report: ImportResult["report"] = { mapped: [], opaque: [], warnings: [] };
     if (isBuildFolder(input)) ({ document, report } = await importBuildFolder(ctx, input));
     else if (!isPropertyDocument(input)) {
-      const importLaunch = need(ctx.builder, "importLaunch");
       try {
-        ({ document, report } = importLaunch(input));
+        ({ document, report } = ctx.builder.importLaunch(input));
       } catch (error) {
         if (
           error instanceof Error &&

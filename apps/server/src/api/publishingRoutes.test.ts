@@ -2,7 +2,7 @@ import * as realBuilder from "@liftoff/builder";
 import type { AuditEntry, EnvironmentInfo, LibraryInfo, PropertyState } from "@liftoff/schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../createApp.ts";
-import type { PartialBuilder } from "./BuilderApi.ts";
+import type { BuilderApi } from "./BuilderApi.ts";
 import {
   ADMIN_PASSWORD,
   apiApp,
@@ -23,8 +23,8 @@ let approver: Client;
 let failFor: Set<string>;
 
 /** The real builder, except that it throws for the environments in `failFor`. */
-const builder: PartialBuilder = {
-  ...(realBuilder as unknown as PartialBuilder),
+const builder: Partial<BuilderApi> = {
+  ...(realBuilder as unknown as BuilderApi),
   buildLibrary: (document, options) => {
     if (failFor.has(options.environmentId)) return Promise.reject(new Error("esbuild: disk full"));
     return realBuilder.buildLibrary(document, options);

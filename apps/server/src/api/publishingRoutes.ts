@@ -6,7 +6,6 @@ import type {
 } from "../storage/authoring/AuthoringRepository.ts";
 import { userOf, type ApiContext } from "./ApiContext.ts";
 import { apiProblems } from "./apiProblems.ts";
-import { need } from "./PropertyService.ts";
 import { cacheControlFor, LIBRARY_FILE, type Step } from "./Publisher.ts";
 import { libraryResourceKind, resourceRef, revisionQuery, text } from "./apiSchemas.ts";
 import { newId, originOf, paramsOf, revisionOf } from "./requestParts.ts";
@@ -33,7 +32,7 @@ function environmentInfo(
     id: env.id,
     name: env.name,
     stage: env.stage,
-    embedCode: need(ctx.builder, "createEmbedCode")(libraryUrl),
+    embedCode: ctx.builder.createEmbedCode(libraryUrl),
     libraryUrl,
     ...(pointer ? { libraryId: pointer.libraryId, builtAt: pointer.builtAt } : {}),
     ...(served ? { libraryName: served.name } : {}),

@@ -1,5 +1,5 @@
 import type { PropertyDocument } from "@liftoff/schema";
-import type { PartialBuilder } from "./BuilderApi.ts";
+import type { BuilderApi } from "./BuilderApi.ts";
 import { apiProblems } from "./apiProblems.ts";
 
 const LISTS = {
@@ -15,7 +15,7 @@ const LISTS = {
  * or `dataElement`: `rules[3].events` → `rule.events`).
  */
 export function refuseItemProblems(
-  builder: PartialBuilder,
+  builder: BuilderApi,
   document: PropertyDocument,
   kind: "rule" | "dataElement",
   id: string,
@@ -27,7 +27,6 @@ export function refuseItemProblems(
   const item = list[index];
   if (!item || item.enabled === false) return;
   const prefix = `${field}[${index}]`;
-  if (!builder.validateProperty) throw apiProblems.builderMissing();
   const errors = builder
     .validateProperty(document)
     .filter((p) => p.path === prefix || p.path.startsWith(`${prefix}.`))

@@ -10,7 +10,7 @@ import auditSeenBy from "./auditSeenBy.ts";
 import type { ApiContext } from "./ApiContext.ts";
 import { apiProblems } from "./apiProblems.ts";
 import { positiveIntegerText, text } from "./apiSchemas.ts";
-import type { PartialBuilder } from "./BuilderApi.ts";
+import type { BuilderApi } from "./BuilderApi.ts";
 import datastreamRoutes from "./datastreamRoutes.ts";
 import itemRoutes from "./itemRoutes.ts";
 import { PropertyService } from "./PropertyService.ts";
@@ -22,7 +22,7 @@ import resourceRoutes from "./resourceRoutes.ts";
 
 export function createApiContext(
   store: Store,
-  builder: PartialBuilder,
+  builder: BuilderApi,
   publicOrigin?: string,
 ): ApiContext {
   const properties = new PropertyService(store, builder);
@@ -81,10 +81,7 @@ export default function registerApi(app: FastifyInstance, ctx: ApiContext): void
       apiProblems.invalidBody(fieldErrorsOf(errors, part)),
     );
     accountRoutes(api, ctx, new LoginLimiter(ctx.store.loginFailures));
-    api.get("/api/extensions", () => {
-      if (!ctx.builder.catalog) throw apiProblems.builderMissing();
-      return ctx.builder.catalog;
-    });
+    api.get("/api/extensions", () => ctx.builder.catalog);
     propertyRoutes(api, ctx);
     propertyChangeRoutes(api, ctx, { heartbeatMs: 15_000, maxBuffered: 1024 * 1024 });
     itemRoutes(api, ctx);

@@ -13,7 +13,7 @@ import {
 } from "@liftoff/schema";
 import type { Response } from "light-my-request";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { BuilderApi, PartialBuilder } from "../api/BuilderApi.ts";
+import type { BuilderApi } from "../api/BuilderApi.ts";
 import {
   ADMIN_PASSWORD,
   apiApp,
@@ -45,8 +45,8 @@ let previewCalls: Array<{
 let failPreview: string | undefined;
 
 /** The real builder for published builds; preview builds answer code naming the rules they got. */
-const builder: PartialBuilder = {
-  ...(realBuilder as unknown as PartialBuilder),
+const builder: Partial<BuilderApi> = {
+  ...(realBuilder as unknown as BuilderApi),
   buildLibrary: (document, options) => {
     if (!options.preview) return realBuilder.buildLibrary(document, options);
     previewCalls.push({ document, options });

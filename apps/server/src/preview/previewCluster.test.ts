@@ -1,7 +1,7 @@
 import * as realBuilder from "@liftoff/builder";
 import type { PreviewSession } from "@liftoff/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PartialBuilder } from "../api/BuilderApi.ts";
+import type { BuilderApi } from "../api/BuilderApi.ts";
 import { LIBRARY_FILE } from "../api/Publisher.ts";
 import {
   ADMIN_PASSWORD,
@@ -18,8 +18,8 @@ import { trace, watch } from "./previewTestSupport.ts";
 const cluster = useTestPostgres();
 
 /** The real builder for everything but preview builds, which answer code naming the session. */
-const builder: PartialBuilder = {
-  ...(realBuilder as unknown as PartialBuilder),
+const builder: Partial<BuilderApi> = {
+  ...(realBuilder as unknown as BuilderApi),
   buildLibrary: (document, options) => {
     if (!options.preview) return realBuilder.buildLibrary(document, options);
     const code = `window.__preview = ${JSON.stringify({ session: options.preview.sessionId })};`;
