@@ -1,24 +1,10 @@
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
+import { contentTypeOf } from "@liftoff/schema";
 import type { FastifyInstance } from "fastify";
 import { problems } from "./http/problems.ts";
 import { CSP_NONCE_PLACEHOLDER, documentHeaders, newCspNonce } from "./http/securityHeaders.ts";
-
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".ico": "image/x-icon",
-  ".webm": "video/webm",
-  ".mp4": "video/mp4",
-  ".txt": "text/plain; charset=utf-8",
-  ".pdf": "application/pdf",
-};
 
 /**
  * Serves a folder under a URL prefix. Paths are normalised and must stay inside the folder;
@@ -53,13 +39,13 @@ export default function serveStatic(
       const nonce = newCspNonce();
       const html = (await readFile(file, "utf8")).replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
       return reply
-        .type(TYPES[".html"]!)
+        .type(contentTypeOf("html")!)
         .headers(documentHeaders(nonce))
         .header("cache-control", "no-store")
         .send(html);
     }
     return reply
-      .type(TYPES[extname(file)] ?? "application/octet-stream")
+      .type(contentTypeOf(extname(file).slice(1)) ?? "application/octet-stream")
       .header("cache-control", "no-cache")
       .header("x-content-type-options", "nosniff")
       .send(createReadStream(file));

@@ -20,6 +20,7 @@ export type * from "./api.ts";
 export { holdsRegex, regexProblem } from "./regexSettings.ts";
 export { PREVIEW_MAX_MS, PREVIEW_PARAM } from "./preview.ts";
 export {
+  contentTypeOf,
   hostedFileProblem,
   hostedPathProblem,
   SERVED_FILE_TYPE_LIST,

@@ -1,4 +1,30 @@
 /**
+ * The server's one map of content types, by file extension: the studio's and demo site's
+ * files are served with it, and library folders with the part of it SERVED_FILE_TYPES names.
+ */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  html: "text/html; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  mjs: "text/javascript; charset=utf-8",
+  cjs: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  json: "application/json; charset=utf-8",
+  map: "application/json; charset=utf-8",
+  txt: "text/plain; charset=utf-8",
+  svg: "image/svg+xml; charset=utf-8",
+  png: "image/png",
+  ico: "image/x-icon",
+  webm: "video/webm",
+  mp4: "video/mp4",
+  pdf: "application/pdf",
+};
+
+/** The content type of a file extension (`js`, no dot), or undefined for one not served. */
+export function contentTypeOf(extension: string): string | undefined {
+  return Object.hasOwn(CONTENT_TYPES, extension) ? CONTENT_TYPES[extension] : undefined;
+}
+
+/**
  * The files a library's folder serves (docs/server.md, "Trust boundaries"): the library, the
  * hosted files of imported extensions and external custom code. They are the site owner's
  * code, made to be loaded by a tag — as a script, a stylesheet, JSON or an image — never
@@ -12,16 +38,12 @@
  * SVG is here because tags draw icons with it; it is served with a sandboxing policy so that
  * opened by itself it runs nothing.
  */
-export const SERVED_FILE_TYPES: Readonly<Record<string, string>> = {
-  js: "text/javascript; charset=utf-8",
-  mjs: "text/javascript; charset=utf-8",
-  cjs: "text/javascript; charset=utf-8",
-  json: "application/json; charset=utf-8",
-  map: "application/json; charset=utf-8",
-  css: "text/css; charset=utf-8",
-  txt: "text/plain; charset=utf-8",
-  svg: "image/svg+xml; charset=utf-8",
-};
+export const SERVED_FILE_TYPES: Readonly<Record<string, string>> = Object.fromEntries(
+  ["js", "mjs", "cjs", "json", "map", "css", "txt", "svg"].map((extension) => [
+    extension,
+    contentTypeOf(extension)!,
+  ]),
+);
 
 /**
  * A hosted file's name: a file name, or a path of file names (`lang/en.js`) for a file Launch
