@@ -30,7 +30,7 @@ export const DEFAULT_BUILD_DATE = "1970-01-01T00:00:00Z";
  * function of the file eagerly, while the script is streamed off the main thread. Almost
  * all of a library runs during the page load, and compiling each function lazily on its
  * first call, on the main thread, was the largest single cost of a first visit (see the
- * page-cost section of bench/RESULTS.md).
+ * page-cost section of bench/history/RESULTS-to-2026-11-28.md).
  */
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 

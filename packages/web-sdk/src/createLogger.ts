@@ -18,9 +18,9 @@ const MAX_HELD = 500;
  *
  * While the page is loading the stored choice is not read: a page's first storage access is
  * a synchronous round trip to the browser process, one of the costliest calls made during a
- * load (bench/RESULTS.md, "Page cost"). Messages are held in order and printed or dropped
- * once the window has loaded and the choice has been read (or at once when asked for it, by
- * `enabled` or the setDebug command). The query string decides without a read.
+ * load (bench/history/RESULTS-to-2026-11-28.md, "Page cost"). Messages are held in order and
+ * printed or dropped once the window has loaded and the choice has been read (or at once when
+ * asked for it, by `enabled` or the setDebug command). The query string decides without a read.
  */
 export default function createLogger(name: string, win: Window = window): Logger {
   const key = `com.adobe.alloy.instance.${name}.debug`;
