@@ -19,7 +19,9 @@ export function launchCdp({ executablePath, args = [] }) {
   const child = spawn(
     executablePath,
     [...args, "--headless", "--remote-debugging-pipe", `--user-data-dir=${profile}`, "about:blank"],
-    { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] },
+    // Its own process group: Chromium's helpers (GPU, network, renderers) can outlive the
+    // browser process for a moment and keep writing into the profile.
+    { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"], detached: true },
   );
   const toBrowser = child.stdio[3];
   const fromBrowser = child.stdio[4];
@@ -74,17 +76,39 @@ export function launchCdp({ executablePath, args = [] }) {
         resolve(message.params);
       });
     });
+  // The profile is removed only once every process of the group has gone (removing it while a
+  // helper still wrote into it failed with ENOTEMPTY), and the removal retries what is busy.
   const close = () =>
     new Promise((resolve) => {
-      const done = () => {
-        rmSync(profile, { recursive: true, force: true });
+      const done = async () => {
+        await groupGone(child.pid);
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
         resolve();
       };
-      if (exited) return done();
-      child.once("exit", done);
-      child.kill();
+      signalGroup(child.pid, "SIGTERM");
+      if (exited) return void done();
+      child.once("exit", () => void done());
     });
   return { send, once, on, close };
+}
+
+/** Sends `signal` to every process of the group led by `pid`; false when none is left. */
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once the process group led by `pid` is empty, killing what is left after 5 s. */
+async function groupGone(pid) {
+  const deadline = Date.now() + 5_000;
+  while (signalGroup(pid, 0)) {
+    if (Date.now() > deadline) signalGroup(pid, "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /**
