@@ -113,7 +113,9 @@ test("update-variable picks its Variable by name and stores typed JSON as an obj
   await expect(action.getByText(/^Not valid JSON/)).toBeVisible();
   await data.fill('{ "web": { "webPageDetails": { "name": "%page name%" } } }');
   await expect(data).toHaveAttribute("aria-invalid", "false");
-  const saved = page.waitForResponse((r) => r.request().method() === "PUT");
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "PUT" && !r.url().endsWith("/presence"),
+  );
   await page.keyboard.press("Control+s");
   expect((await saved).status()).toBe(200);
   await expect(bar().getByRole("status")).toHaveText("Saved");

@@ -75,13 +75,14 @@ export interface ApiChange {
 }
 
 /**
- * Signs in as `admin` and returns a JSON call with that session — a GET by default, or
- * `change` — since the API needs one under `liftoff serve`. Accepts the self-signed
- * certificate of `--https` (loopback only).
+ * Signs in as `username` (the admin by default) and returns a JSON call with that session —
+ * a GET by default, or `change` — since the API needs one under `liftoff serve`. Accepts the
+ * self-signed certificate of `--https` (loopback only).
  */
 export async function signedInApi(
   origin: string,
   password = TEST_ADMIN_PASSWORD,
+  username = "admin",
 ): Promise<(path: string, change?: ApiChange) => Promise<unknown>> {
   const call = (method: string, path: string, headers: Record<string, string>, body?: string) =>
     new Promise<{ status: number; headers: IncomingHttpHeaders; text: string }>(
@@ -101,7 +102,7 @@ export async function signedInApi(
     "POST",
     "/api/session",
     { "content-type": "application/json" },
-    JSON.stringify({ username: "admin", password }),
+    JSON.stringify({ username, password }),
   );
   if (session.status !== 200)
     throw new Error(`sign-in failed with ${session.status}: ${session.text}`);
@@ -117,8 +118,31 @@ export async function signedInApi(
           JSON.stringify(change.body ?? {}),
         )
       : await call("GET", path, { cookie });
-    if (answer.status !== 200)
+    if (answer.status !== 200 && answer.status !== 201)
       throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
     return JSON.parse(answer.text) as unknown;
   };
+}
+
+/**
+ * Approves a library as a second person: the demo property requires that the approver is not
+ * the submitter (docs/server.md, Publishing and approvals). Creates the approver `second`
+ * with the admin's session the first time.
+ */
+export async function approveAsSecondApprover(
+  origin: string,
+  adminPassword: string,
+  propertyId: string,
+  libraryId: string,
+): Promise<void> {
+  const admin = await signedInApi(origin, adminPassword);
+  const password = "second-approver-password-1";
+  const users = (await admin("/api/users")) as Array<{ username: string }>;
+  if (!users.some((u) => u.username === "second"))
+    await admin("/api/users", {
+      method: "POST",
+      body: { username: "second", password, role: "approver" },
+    });
+  const second = await signedInApi(origin, password, "second");
+  await second(`/api/properties/${propertyId}/libraries/${libraryId}/approve`, { method: "POST" });
 }

@@ -1,9 +1,9 @@
-import type { EnvironmentInfo, PropertyState, SessionInfo } from "@liftoff/schema";
+import type { EnvironmentInfo, LibraryInfo, PropertyState, SessionInfo } from "@liftoff/schema";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer, type RunningServer } from "./startServer.ts";
+import { approveAsSecondApprover, startServer, type RunningServer } from "./startServer.ts";
 
 // The studio against a real `liftoff serve` with the seeded insurance property, in Chromium:
 // sign in, point the Web SDK at this server, create a rule with a condition and a send-event
@@ -169,12 +169,22 @@ test("a library builds to development and its event arrives in the live stream",
 test("the library is submitted, approved and published to production, then rolled back", async () => {
   await page.goto(prop("libraries"));
   const card = page.getByRole("article", { name: "Quote funnel" });
-  for (const step of ["Submit for approval", "Approve", "Publish to production"]) {
-    await card.getByRole("button", { name: `${step}: Quote funnel` }).click();
-    if (step === "Publish to production")
-      await page.getByRole("dialog").getByRole("button", { name: step, exact: true }).click();
-    await expect(card.getByRole("button", { name: `${step}: Quote funnel` })).toHaveCount(0);
-  }
+  const submit = card.getByRole("button", { name: "Submit for approval: Quote funnel" });
+  await submit.click();
+  await expect(submit).toHaveCount(0);
+  // The demo asks for a second person: the admin who submitted it cannot approve it.
+  await expect(card.getByRole("button", { name: "Approve: Quote funnel" })).toBeDisabled();
+  const res = await page.request.get(`${server.origin}/api/properties/${pid}/libraries`);
+  const quote = ((await res.json()) as LibraryInfo[]).find((l) => l.name === "Quote funnel")!;
+  await approveAsSecondApprover(server.origin, password, pid, quote.id);
+  await page.reload();
+  const publish = card.getByRole("button", { name: "Publish to production: Quote funnel" });
+  await publish.click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: "Publish to production", exact: true })
+    .click();
+  await expect(publish).toHaveCount(0);
   const published = page.getByRole("region", { name: "Published" });
   await expect(published.getByRole("article", { name: "Quote funnel" })).toContainText("live");
   const library = async () =>

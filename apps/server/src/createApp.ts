@@ -3,6 +3,7 @@ import type { PropertyDocument } from "@liftoff/schema";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { packageBuilder, type BuilderApi } from "./api/BuilderApi.ts";
 import registerApi, { createApiContext } from "./api/registerApi.ts";
+import type { PresenceOptions } from "./api/PresenceBoard.ts";
 import refuseUnstorableStrings from "./api/refuseUnstorableStrings.ts";
 import seedProperty from "./api/seedProperty.ts";
 import bootstrapAdmin from "./auth/bootstrapAdmin.ts";
@@ -121,6 +122,8 @@ export interface AppOptions {
     /** Open streams per person and per session on this node (default 5 and 20). */
     watchers?: Partial<WatcherCaps>;
   };
+  /** Who has which item open (api/PresenceBoard.ts): its clock and timings, for tests. */
+  presence?: Partial<PresenceOptions>;
   /** Builder functions that replace the `@liftoff/builder` package's (tests: a failing build). */
   builder?: Partial<BuilderApi>;
   /**
@@ -335,7 +338,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   });
   registerLibraryRoutes(app, store, preview);
   registerEventRoutes(app, store, live);
-  registerApi(app, api);
+  registerApi(app, api, options.presence);
 
   if (studioDir && existsSync(studioDir)) {
     app.get("/studio", (_request, reply) => reply.redirect("/studio/"));

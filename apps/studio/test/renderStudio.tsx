@@ -15,10 +15,18 @@ export interface Call {
   path: string;
   body: unknown;
   csrf: string | null;
+  /** The query string (`mode=copy`), without the `?`; empty when there is none. */
+  query: string;
 }
 
-/** Answers by `METHOD /path` (without the query); unknown routes answer 404 problem+json. */
-export type Routes = Record<string, (body: unknown) => { status?: number; body?: unknown }>;
+/**
+ * Answers by `METHOD /path` (without the query, which the handler gets as `query`); unknown
+ * routes answer 404 problem+json.
+ */
+export type Routes = Record<
+  string,
+  (body: unknown, query?: URLSearchParams) => { status?: number; body?: unknown }
+>;
 
 /**
  * Renders a studio page with the real API client over a scripted fetch, a session of the
@@ -29,14 +37,20 @@ export function renderStudio(
   options: { role: Role; path: string; pattern: string; state: PropertyState; routes?: Routes },
 ) {
   const calls: Call[] = [];
+  /** Presence announcements (an open editor's, renewed in the background): apart from `calls`. */
+  const presence: Array<{ path: string; body: unknown }> = [];
   const fetcher = ((url: string, init: RequestInit) => {
     const method = init.method ?? "GET";
-    const path = url.split("?")[0]!;
+    const [path = "", query = ""] = url.split("?");
     const body = typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ method, path, body, csrf: new Headers(init.headers).get("x-csrf-token") });
+    if (method === "PUT" && path.endsWith("/presence")) {
+      presence.push({ path, body });
+      return Promise.resolve(new Response(null, { status: 204 }));
+    }
+    calls.push({ method, path, body, csrf: new Headers(init.headers).get("x-csrf-token"), query });
     const handler = options.routes?.[`${method} ${path}`];
     const answer = handler
-      ? handler(body)
+      ? handler(body, new URLSearchParams(query))
       : { status: 404, body: { type: "about:blank", title: "Not Found", status: 404 } };
     return Promise.resolve(
       new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
@@ -73,5 +87,5 @@ export function renderStudio(
       </SessionContext.Provider>
     </QueryClientProvider>,
   );
-  return { ...result, calls, queryClient, router };
+  return { ...result, calls, presence, queryClient, router };
 }

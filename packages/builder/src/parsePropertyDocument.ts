@@ -145,6 +145,7 @@ function documentCheck(c: ReturnType<typeof createChecker>): Check {
           turbineVersion: c.nonEmpty,
           turbineBuildDate: c.nonEmpty,
           buildInfoMinified: c.boolean,
+          separationOfDuties: c.boolean,
         },
       ),
     }),

@@ -55,11 +55,14 @@
  *            (action: enable | disable (rules), delete, restore; one property revision for all)
  *   GET    /api/properties/:pid/validation   → {revision, problems, disabledProblems, warnings} (PropertyProblem[] each)
  *   GET    /api/properties/:pid/changes      → Server-Sent Events: `ready` {revision}, then a `change` (PropertyChange) per save
+ *            and a `presence` (PresenceEntry[]) whenever who has what open changes (`?tab=` ties the tab's presence to the stream)
+ *   PUT    /api/properties/:pid/presence     {tab, item: PresenceItem | null} → 204 (renew every 15 s; gone 45 s after the last; null: left)
  *   GET    /api/properties/:pid/revisions    → RevisionInfo[] (property-wide history, newest first)
  *   GET    /api/properties/:pid/revisions/:n → PropertyState (the property as of revision n)
  *   GET    /api/properties/:pid/diff?from=a&to=b → PropertyDiff
  *   GET    /api/properties/:pid/export       → PropertyDocument (?format=launch[&environmentId=…] → Launch container JSON; default production)
  *   POST   /api/properties/import            (editor) Launch container JSON, library file text (text/plain), or PropertyDocument → ImportResult
+ *            ?mode=new|copy|update (default new: 409 property-exists when here), &revision=N (update: the property revision seen), &dryRun=true (update: counts only)
  *   GET    /api/properties/:pid/environments → EnvironmentInfo[]
  *   POST   /api/properties/:pid/environments (admin) {name} → EnvironmentInfo (a development environment)
  *   DELETE /api/properties/:pid/environments/:id?revision=N (admin) → 204
@@ -85,6 +88,11 @@
  *   GET    /api/reports                      → {reports: string[], catalog: ReportInfo[]}
  *   GET    /api/reports/:report?propertyId=&environmentId=&from=&to=&format= → ReportResult (format=csv: text/csv)
  *   GET    /api/reports/breakdown?field=&by=&measure=&eventType=&… → ReportResult (docs/server.md, Breakdown)
+ *   GET    /api/properties/:pid/saved-reports      → SavedReport[] (by name)
+ *   POST   /api/properties/:pid/saved-reports      {name, definition: BreakdownDefinition} → 201 SavedReport
+ *   GET    /api/properties/:pid/saved-reports/:id  → SavedReport
+ *   PUT    /api/properties/:pid/saved-reports/:id  (its creator or an admin) {name?, definition?} → SavedReport
+ *   DELETE /api/properties/:pid/saved-reports/:id  (its creator or an admin) → 204
  */
 import type { Stage } from "./container.ts";
 import type { PropertyDocument, PropertyProblem } from "./property.ts";
@@ -120,6 +128,8 @@ export interface ApiProblem {
   conflict?: EditConflict;
   /** On 409 `property-exists`: the property already stored under the id. */
   existing?: { id: string; name: string };
+  /** On 409 `property-changed`: the revision the request was based on and the current one. */
+  stale?: { yourRevision: number; currentRevision: number; changedBy: string; changedAt: string };
 }
 
 /** What a property is made of. Rules, data elements and extensions go into libraries. */
@@ -175,6 +185,33 @@ export interface PropertyChange {
   revision: number;
   by: string;
   resources: Array<ResourceRef & { name: string; revision: number; deleted: boolean }>;
+}
+
+/** What a studio tab has open, as it tells `PUT /api/properties/:pid/presence`. */
+export type PresenceKind = "rule" | "dataElement" | "extension" | "library";
+export const PRESENCE_KINDS: readonly PresenceKind[] = [
+  "rule",
+  "dataElement",
+  "extension",
+  "library",
+];
+/** An item by the studio's own identifiers: a rule's or data element's id, an extension's name, a library's id. */
+export interface PresenceItem {
+  kind: PresenceKind;
+  id: string;
+}
+
+/**
+ * One tab with an item of the property open, in the `presence` event of the change stream
+ * (the whole list each time). `tab` is the tab's own random id, so a tab can leave itself out.
+ */
+export interface PresenceEntry {
+  tab: string;
+  user: string;
+  role: Role;
+  item: PresenceItem;
+  /** When this tab opened the item (ISO 8601). */
+  since: string;
 }
 
 /** Body of 409 `edit-conflict`: someone saved the same resource after you loaded it. */
@@ -342,6 +379,13 @@ export interface LibraryInfo {
   environmentId?: string;
   createdAt: string;
   createdBy: string;
+  /**
+   * Who last submitted it for approval, and when; kept through approval, publishing and
+   * rejection until the next submit. Absent on a library never submitted (or submitted
+   * before submitters were recorded, with no audit entry to tell).
+   */
+  submittedBy?: string;
+  submittedAt?: string;
   resources: LibraryResource[];
   builds: LibraryBuild[];
   publishedAt?: string;
@@ -365,6 +409,33 @@ export interface ImportResult {
   property: PropertyState;
   /** What mapped onto Liftoff's extensions and what was kept opaque. */
   report: ImportReport;
+  /** With `?mode=update`: what the update changed (or, with `dryRun=true`, would change). */
+  update?: ImportUpdate;
+}
+
+/**
+ * What an import does when the property is already here (`?mode=`): `new` (the default)
+ * answers 409 `property-exists`; `copy` makes a new property with fresh ids and a unique
+ * name; `update` makes the library's rules, data elements and extensions the property's.
+ */
+export type ImportMode = "new" | "copy" | "update";
+
+/** One rule, data element or extension an import update adds, changes or deletes. */
+export interface ImportUpdateItem {
+  kind: LibraryResourceKind;
+  id: string;
+  name: string;
+  change: "added" | "changed" | "deleted";
+}
+
+/** The answer's account of `?mode=update`: counts and names per kind. */
+export interface ImportUpdate {
+  /** True: nothing was written (`dryRun=true`). */
+  dryRun: boolean;
+  /** The property revision the update was computed from: send it as `revision` to apply it. */
+  fromRevision: number;
+  counts: Record<LibraryResourceKind, { added: number; changed: number; deleted: number }>;
+  items: ImportUpdateItem[];
 }
 
 export interface ImportReport {
@@ -421,4 +492,32 @@ export interface ReportResult {
   /** Column names, then rows of values; charts read them by name. */
   columns: string[];
   rows: Array<Array<string | number | null>>;
+}
+
+/**
+ * A breakdown report as a saved report keeps it: the parameters of
+ * `GET /api/reports/breakdown` (and of the studio's breakdown URL), checked by the same parser.
+ * `from` and `to` are UTC days (`YYYY-MM-DD`), `to` included.
+ */
+export interface BreakdownDefinition {
+  field: string;
+  by?: string;
+  measure: "events" | "visitors";
+  eventType?: string;
+  environmentId?: string;
+  from: string;
+  to: string;
+}
+
+/** A breakdown saved under a name in a property (`/api/properties/:pid/saved-reports`). */
+export interface SavedReport {
+  id: string;
+  propertyId: string;
+  /** 1 to 200 characters, unique within the property. */
+  name: string;
+  definition: BreakdownDefinition;
+  createdBy: string;
+  createdAt: string;
+  updatedBy: string;
+  updatedAt: string;
 }

@@ -13,9 +13,20 @@ export { selectorProblem } from "./selectorProblem.ts";
 export { STAGES, isPerStage, stageSchema } from "./stages.ts";
 export type * from "./container.ts";
 export type * from "./manifest.ts";
-export { DEFAULT_LIBRARY_MAX_AGE, ITEM_NAME_MAX, PROPERTY_FORMAT_VERSION } from "./property.ts";
+export {
+  DEFAULT_LIBRARY_MAX_AGE,
+  ITEM_NAME_MAX,
+  PROPERTY_FORMAT_VERSION,
+  SEPARATION_OF_DUTIES_LABEL,
+} from "./property.ts";
 export type * from "./property.ts";
-export { LIBRARY_RESOURCE_KINDS, RESOURCE_KINDS, ROLES, SETTINGS_RESOURCE_ID } from "./api.ts";
+export {
+  LIBRARY_RESOURCE_KINDS,
+  PRESENCE_KINDS,
+  RESOURCE_KINDS,
+  ROLES,
+  SETTINGS_RESOURCE_ID,
+} from "./api.ts";
 export type * from "./api.ts";
 export { holdsRegex, regexProblem } from "./regexSettings.ts";
 export { PREVIEW_MAX_MS, PREVIEW_PARAM } from "./preview.ts";

@@ -136,9 +136,19 @@ export interface PropertyDocumentSettings extends PropertySettings {
    * does when the flag is false. Default: the build's own (minified outside development).
    */
   buildInfoMinified?: boolean;
+  /**
+   * Separation of duties: the approver must differ from the submitter. On, the server
+   * refuses to let whoever submitted a library approve it (another approver or admin must);
+   * off (the default), a submitter may approve their own library. Only admins change it.
+   * Not part of the built library.
+   */
+  separationOfDuties?: boolean;
 }
 
 export const DEFAULT_LIBRARY_MAX_AGE = 3600;
+
+/** What the studio and the server's problems call `separationOfDuties`. */
+export const SEPARATION_OF_DUTIES_LABEL = "Approver must differ from the submitter";
 
 /**
  * The property's company. The org id is optional until an extension needs it: the Web SDK

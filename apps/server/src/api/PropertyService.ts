@@ -1,4 +1,5 @@
 import {
+  SEPARATION_OF_DUTIES_LABEL,
   ValidationError,
   ValidationErrors,
   type PropertyDocument,
@@ -252,6 +253,23 @@ export class PropertyService {
   }
 
   /**
+   * Separation of duties is an admin's decision: any change that turns the property's
+   * `separationOfDuties` on or off (the settings form, a restore of an older settings
+   * revision, an update by import) is refused for everyone else. Other settings stay an
+   * editor's. The role is looked up only when the flag changes.
+   */
+  private async refuseAdminSettings(
+    before: boolean,
+    after: PropertyDocument,
+    user: string,
+  ): Promise<void> {
+    if (before === (after.property.settings.separationOfDuties === true)) return;
+    const role = (await this.store.users.getByName(user))?.role;
+    if (role !== "admin")
+      throw apiProblems.adminSetting(SEPARATION_OF_DUTIES_LABEL, role ?? "not a known user");
+  }
+
+  /**
    * Applies `change` to a copy of the latest document and saves the resources it changed
    * as one property revision. `expectations` are the locks (see Expectation); `change`
    * throws ApiErrors for missing items and returns what it did. A change that changes
@@ -267,6 +285,7 @@ export class PropertyService {
       const head = await this.snapshot(propertyId);
       this.check(head, expectations);
       const draft = structuredClone(documentOf(head));
+      const separateBefore = draft.property.settings.separationOfDuties === true;
       const note = change(draft, head);
       const document = this.parse(draft);
       if (document.property.id !== propertyId)
@@ -274,6 +293,7 @@ export class PropertyService {
           "property.id",
           "cannot be changed; import the document as a new property",
         );
+      await this.refuseAdminSettings(separateBefore, document, user);
       for (const item of note.checked ?? [])
         refuseItemProblems(this.builder, document, item.kind, item.id, item.bodyPath);
       const writes = writesBetween(head, document);

@@ -113,6 +113,8 @@ export class Publisher {
       ...(library.environmentId ? { environmentId: library.environmentId } : {}),
       createdAt: library.createdAt,
       createdBy: library.createdBy,
+      ...(library.submittedBy ? { submittedBy: library.submittedBy } : {}),
+      ...(library.submittedAt ? { submittedAt: library.submittedAt } : {}),
       resources: library.resources.map((r) => {
         const current = byKey.get(resourceKey(r));
         return {
@@ -320,20 +322,26 @@ export class Publisher {
     return this.info(propertyId, next);
   }
 
+  /**
+   * Takes one step of the flow as `user`. `system`: the first-start seed takes it, not a
+   * person, so separation of duties (between people) does not apply.
+   */
   async step(
     propertyId: string,
     libraryId: string,
     step: Step,
     user: string,
+    options: { system?: boolean } = {},
   ): Promise<LibraryInfo> {
     const rule = STEPS[step];
     const library = await this.load(propertyId, libraryId);
+    const head = await this.properties.snapshot(propertyId);
+    if (!options.system) this.refuseSelfApproval(head, library, step, user);
     if (!(rule.from as readonly LibraryState[]).includes(library.state))
       throw apiProblems.wrongState(
         `Library "${library.name}" is ${library.state}; ${step} needs it ${rule.from.join(" or ")}.`,
       );
-    const head = await this.properties.snapshot(propertyId);
-    const next = await this.nextState(propertyId, library, step, head);
+    const next = await this.nextState(propertyId, library, step, head, user);
     const files: BuiltFile[] = [];
     if (rule.stage)
       files.push(...(await this.buildInto(next, rule.stage, head, user, step === "republish")));
@@ -348,6 +356,24 @@ export class Publisher {
       ...(files[0] ? { environmentId: files[0].environmentId } : {}),
     });
     return this.info(propertyId, next);
+  }
+
+  /**
+   * With the property's `separationOfDuties` on, the submitter of a submitted library may not
+   * approve it, nor publish it from submitted (approval skipped is approval by the
+   * submitter; the flow refuses that publish anyway, but the reason to give them is this
+   * one). Rejecting stays allowed: that is the submitter withdrawing it.
+   */
+  private refuseSelfApproval(
+    head: PropertySnapshot,
+    library: LibraryRecord,
+    step: Step,
+    user: string,
+  ): void {
+    if (library.state !== "submitted" || (step !== "approve" && step !== "publish")) return;
+    if (library.submittedBy !== user) return;
+    if (!documentOf(head).property.settings.separationOfDuties) return;
+    throw apiProblems.approverIsSubmitter(library.name, user);
   }
 
   private async stagingHeld(propertyId: string, libraryId: string): Promise<string> {
@@ -366,6 +392,7 @@ export class Publisher {
     library: LibraryRecord,
     step: Step,
     head: PropertySnapshot,
+    user: string,
   ): Promise<LibraryRecord> {
     const next: LibraryRecord = {
       ...library,
@@ -377,6 +404,8 @@ export class Publisher {
         `Library "${library.name}" has no development environment; assign one first.`,
       );
     if (step === "submit") {
+      next.submittedBy = user;
+      next.submittedAt = new Date().toISOString();
       const byKey = new Map(head.resources.map((r) => [resourceKey(r), r]));
       next.resources = library.resources.map((r) => {
         const current = byKey.get(resourceKey(r))!;

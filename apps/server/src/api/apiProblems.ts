@@ -44,6 +44,26 @@ export const apiProblems = {
     ),
   forbidden: (needed: string, actual: string) =>
     make(403, "forbidden", "Not allowed", `This needs the ${needed} role; you are ${actual}.`),
+  /** A role may take a step but not change this one setting (`setting` is its label). */
+  adminSetting: (setting: string, actual: string) =>
+    make(
+      403,
+      "forbidden",
+      "Not allowed",
+      `Only an admin may change "${setting}"; you are ${actual}.`,
+    ),
+  /**
+   * Separation of duties (the property's `separationOfDuties`): whoever submitted a library
+   * cannot approve it, nor publish it straight from submitted. `submittedBy` names them.
+   */
+  approverIsSubmitter: (library: string, submittedBy: string) =>
+    make(
+      403,
+      "approver-is-submitter",
+      "Another approver must approve this library",
+      `${submittedBy} submitted library "${library}", and this property requires the approver to differ from the submitter: another approver or an admin must approve it. The submitter may still reject it to withdraw it.`,
+      { members: { submittedBy } },
+    ),
   notFound: (what: string) => make(404, "not-found", "Not found", `${what} does not exist.`),
   conflict: (detail: string) => make(409, "conflict", "Conflict", detail),
   /** A new or imported property whose id is taken: `existing` names it, for a link to it. */
@@ -52,8 +72,25 @@ export const apiProblems = {
       409,
       "property-exists",
       "Property already exists",
-      `This property is already here as "${existing.name}" (${existing.id}): open it and publish a new library there, or delete it before importing again.`,
+      `This property is already here as "${existing.name}" (${existing.id}): open it, import the library as a copy (?mode=copy), or update the property from it (?mode=update).`,
       { field: "property.id", members: { existing } },
+    ),
+  /**
+   * An import update (`?mode=update`) computed from a revision the property has moved past:
+   * the person confirmed changes against what they saw, so nothing is written.
+   */
+  propertyChanged: (stale: {
+    yourRevision: number;
+    currentRevision: number;
+    changedBy: string;
+    changedAt: string;
+  }) =>
+    make(
+      409,
+      "property-changed",
+      "The property changed meanwhile",
+      `${stale.changedBy} changed the property at ${stale.changedAt} (revision ${stale.currentRevision}); the update was based on revision ${stale.yourRevision}. Nothing was saved: look at what the update would change now, and confirm again.`,
+      { field: "revision", members: { stale } },
     ),
   /** Removing an extension that rules or data elements still use (`users` names them). */
   extensionInUse: (name: string, detail: string, users: unknown[]) =>

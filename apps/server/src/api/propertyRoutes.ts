@@ -1,9 +1,12 @@
 import {
   PROPERTY_FORMAT_VERSION,
+  SEPARATION_OF_DUTIES_LABEL,
   ValidationError,
   ValidationErrors,
   type Company,
+  type ImportMode,
   type ImportResult,
+  type ImportUpdate,
   type PropertyDiff,
   type PropertyDocument,
   type PropertyDocumentSettings,
@@ -14,7 +17,15 @@ import { apiProblems } from "./apiProblems.ts";
 import { cacheControlFor } from "./Publisher.ts";
 import parseStrictJson from "../http/parseStrictJson.ts";
 import unstorableStrings from "../http/unstorableStrings.ts";
-import { asBadRequest } from "./PropertyService.ts";
+import { asBadRequest, writesBetween } from "./PropertyService.ts";
+import {
+  copyName,
+  copyOfDocument,
+  importedInto,
+  importUpdateOf,
+  importUpdateSummary,
+} from "./importAgain.ts";
+import { documentOf, type PropertySnapshot } from "../storage/authoring/AuthoringRepository.ts";
 import { positiveIntegerText, revisedBody, text } from "./apiSchemas.ts";
 import { newId, paramsOf, revisionOf } from "./requestParts.ts";
 import { isPlainObject, SETTINGS_RESOURCE_ID } from "@liftoff/schema";
@@ -151,6 +162,70 @@ async function importBuildFolder(ctx: ApiContext, body: Record<string, unknown>)
   }
 }
 
+const importQuery = {
+  type: "object",
+  properties: {
+    mode: {
+      type: "string",
+      enum: ["new", "copy", "update"],
+      description: "expected new, copy or update",
+    },
+    revision: positiveIntegerText,
+    dryRun: { type: "string", enum: ["true", "false"], description: "expected true or false" },
+  },
+} as const;
+interface ImportQuery {
+  mode?: ImportMode;
+  revision?: string;
+  dryRun?: "true" | "false";
+}
+
+/**
+ * `?mode=update`: the imported library's rules, data elements and extensions become the
+ * property's, as one property revision of exactly the resources that differ (deleted ones as
+ * delete revisions, so history and rollback keep them; unchanged ones untouched). The person
+ * confirmed what a dry run showed at `seen`: a property that moved since is refused (409
+ * `property-changed`) rather than updated over changes they never saw.
+ */
+async function updateFromImport(
+  ctx: ApiContext,
+  document: unknown,
+  user: string,
+  seen: number | undefined,
+  dryRun: boolean,
+): Promise<Omit<ImportResult, "report">> {
+  const { properties } = ctx;
+  const imported = properties.parse(document);
+  const pid = imported.property.id;
+  const refuseStale = (head: PropertySnapshot) => {
+    if (seen !== undefined && head.revision !== seen)
+      throw apiProblems.propertyChanged({
+        yourRevision: seen,
+        currentRevision: head.revision,
+        changedBy: head.updatedBy,
+        changedAt: head.updatedAt,
+      });
+  };
+  if (dryRun) {
+    const head = await properties.snapshot(pid);
+    refuseStale(head);
+    const next = properties.parse(importedInto(documentOf(head), imported));
+    return {
+      property: await properties.state(head),
+      update: importUpdateOf(head, writesBetween(head, next), true),
+    };
+  }
+  let update: ImportUpdate | undefined;
+  const property = await properties.change(pid, user, [], (draft, head) => {
+    refuseStale(head);
+    const next = importedInto(draft, imported);
+    Object.assign(draft, next);
+    update = importUpdateOf(head, writesBetween(head, properties.parse(next)), false);
+    return { action: "property.import.update", target: pid, summary: importUpdateSummary(update) };
+  });
+  return { property, update: update! };
+}
+
 /** Properties: list, create, read, settings, validation, revisions, diff, export, import. */
 export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { properties } = ctx;
@@ -186,6 +261,7 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
         userOf(request),
         [{ ref: { kind: "settings", id: SETTINGS_RESOURCE_ID }, revision: revisionOf(request) }],
         (document) => {
+          const wasSeparate = document.property.settings.separationOfDuties === true;
           if (name !== undefined) document.property.name = name;
           if (settings)
             document.property.settings = {
@@ -198,10 +274,23 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
             if (orgId === null) delete document.company.orgId;
             else if (orgId !== undefined) document.company.orgId = orgId;
           }
+          // Turning separation of duties on or off is named in the history and the audit log
+          // (only admins may: PropertyService refuses it for anyone else).
+          const separate = document.property.settings.separationOfDuties === true;
+          const others =
+            name !== undefined ||
+            company !== undefined ||
+            Object.keys(settings ?? {}).some((key) => key !== "separationOfDuties");
+          const turned = `turned ${separate ? "on" : "off"} "${SEPARATION_OF_DUTIES_LABEL}"`;
           return {
             action: "property.settings",
             target: document.property.id,
-            summary: "updated property settings",
+            summary:
+              separate === wasSeparate
+                ? "updated property settings"
+                : others
+                  ? `updated property settings; ${turned}`
+                  : turned,
           };
         },
       );
@@ -278,33 +367,63 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
     },
   );
 
-  app.post("/api/properties/import", { bodyLimit: IMPORT_BODY_LIMIT }, async (request, reply) => {
-    const input = importInput(request);
-    let document: unknown = input;
-    let report: ImportResult["report"] = { mapped: [], opaque: [], warnings: [] };
-    if (isBuildFolder(input)) ({ document, report } = await importBuildFolder(ctx, input));
-    else if (!isPropertyDocument(input)) {
-      try {
-        ({ document, report } = ctx.builder.importLaunch(input));
-      } catch (error) {
-        if (
-          error instanceof Error &&
-          !(error instanceof ValidationErrors) &&
-          !(error instanceof ValidationError)
-        )
-          throw apiProblems.invalidField("body", error.message);
-        asBadRequest(error);
+  app.post<{ Querystring: ImportQuery }>(
+    "/api/properties/import",
+    { bodyLimit: IMPORT_BODY_LIMIT, schema: { querystring: importQuery } },
+    async (request, reply) => {
+      const { mode = "new", revision, dryRun } = request.query;
+      if (dryRun !== undefined && mode !== "update")
+        throw apiProblems.invalidField("dryRun", "only an update (mode=update) has a dry run");
+      if (mode === "update" && dryRun !== "true" && revision === undefined)
+        throw apiProblems.invalidField(
+          "revision",
+          "expected the property revision the update was seen at (a dry run answers it)",
+        );
+      const input = importInput(request);
+      let document: unknown = input;
+      let report: ImportResult["report"] = { mapped: [], opaque: [], warnings: [] };
+      if (isBuildFolder(input)) ({ document, report } = await importBuildFolder(ctx, input));
+      else if (!isPropertyDocument(input)) {
+        try {
+          ({ document, report } = ctx.builder.importLaunch(input));
+        } catch (error) {
+          if (
+            error instanceof Error &&
+            !(error instanceof ValidationErrors) &&
+            !(error instanceof ValidationError)
+          )
+            throw apiProblems.invalidField("body", error.message);
+          asBadRequest(error);
+        }
       }
-    }
-    // The request's own strings were checked (refuseUnstorableStrings); text the import read
-    // itself (a library's code, a container sent as text) is checked by the same rule here.
-    const unstorable = unstorableStrings(document, "document");
-    if (unstorable.length > 0) throw apiProblems.invalidBody(unstorable);
-    const snapshot = await properties.create(document, userOf(request), {
-      action: "property.import",
-      summary: "imported the property",
-    });
-    const result: ImportResult = { property: await properties.state(snapshot), report };
-    return reply.code(201).send(result);
-  });
+      // The request's own strings were checked (refuseUnstorableStrings); text the import read
+      // itself (a library's code, a container sent as text) is checked by the same rule here.
+      const unstorable = unstorableStrings(document, "document");
+      if (unstorable.length > 0) throw apiProblems.invalidBody(unstorable);
+      if (mode === "update") {
+        const seen = revision === undefined ? undefined : Number(revision);
+        const update = await updateFromImport(
+          ctx,
+          document,
+          userOf(request),
+          seen,
+          dryRun === "true",
+        );
+        return reply.code(200).send({ ...update, report } satisfies ImportResult);
+      }
+      let summary = "imported the property";
+      if (mode === "copy") {
+        const parsed = properties.parse(document);
+        const taken = new Set((await ctx.store.authoring.listProperties()).map((p) => p.name));
+        document = copyOfDocument(parsed, copyName(parsed.property.name, taken));
+        summary = `imported a copy of "${parsed.property.name}" (${parsed.property.id})`;
+      }
+      const snapshot = await properties.create(document, userOf(request), {
+        action: "property.import",
+        summary,
+      });
+      const result: ImportResult = { property: await properties.state(snapshot), report };
+      return reply.code(201).send(result);
+    },
+  );
 }

@@ -16,9 +16,12 @@ import itemRoutes from "./itemRoutes.ts";
 import { PropertyService } from "./PropertyService.ts";
 import propertyChangeRoutes from "./propertyChanges.ts";
 import propertyRoutes from "./propertyRoutes.ts";
+import { DEFAULT_PRESENCE, PresenceBoard, type PresenceOptions } from "./PresenceBoard.ts";
+import presenceRoutes from "./presenceRoutes.ts";
 import { Publisher } from "./Publisher.ts";
 import publishingRoutes from "./publishingRoutes.ts";
 import resourceRoutes from "./resourceRoutes.ts";
+import savedReportRoutes from "../reports/savedReportRoutes.ts";
 
 export function createApiContext(
   store: Store,
@@ -74,8 +77,17 @@ const auditQuery = {
  * as the server's one problem shape (the app's error mapper writes every error). Who may
  * call each route is in http/routeAccess.ts.
  */
-export default function registerApi(app: FastifyInstance, ctx: ApiContext): void {
+export default function registerApi(
+  app: FastifyInstance,
+  ctx: ApiContext,
+  presenceOptions: Partial<PresenceOptions> = {},
+): void {
   app.register((api, _options, done) => {
+    const presence = new PresenceBoard(ctx.store.bus, { ...DEFAULT_PRESENCE, ...presenceOptions });
+    api.addHook("onClose", (_instance, closed) => {
+      presence.close();
+      closed();
+    });
     parseBodies(api);
     api.setSchemaErrorFormatter((errors, part) =>
       apiProblems.invalidBody(fieldErrorsOf(errors, part)),
@@ -83,11 +95,13 @@ export default function registerApi(app: FastifyInstance, ctx: ApiContext): void
     accountRoutes(api, ctx, new LoginLimiter(ctx.store.loginFailures));
     api.get("/api/extensions", () => ctx.builder.catalog);
     propertyRoutes(api, ctx);
-    propertyChangeRoutes(api, ctx, { heartbeatMs: 15_000, maxBuffered: 1024 * 1024 });
+    propertyChangeRoutes(api, ctx, { heartbeatMs: 15_000, maxBuffered: 1024 * 1024, presence });
+    presenceRoutes(api, ctx, presence);
     itemRoutes(api, ctx);
     resourceRoutes(api, ctx);
     publishingRoutes(api, ctx);
     datastreamRoutes(api, ctx);
+    savedReportRoutes(api, ctx);
     api.get<{ Querystring: { propertyId?: string; limit?: string; before?: string } }>(
       "/api/audit",
       { schema: { querystring: auditQuery } },

@@ -17,6 +17,8 @@ describe("startDemoSite", () => {
       };
       expect(web.instances[0]!.edgeOrigin).toBe("http://127.0.0.1:9999");
       expect(JSON.stringify(document.dataElements)).toContain(`${demo.origin}/vendor/hosted`);
+      // The demo property asks for a second person to approve what one submits.
+      expect(document.property.settings.separationOfDuties).toBe(true);
       // Before the server listens, pages carry no library; after, the development one.
       expect(await (await fetch(`${demo.origin}/`)).text()).not.toContain("launch.min.js");
       const library = demo.serveLibraryFrom("http://127.0.0.1:9999");

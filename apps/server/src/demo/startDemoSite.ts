@@ -58,6 +58,9 @@ export default async function startDemoSite(
             ? { edgeOrigin: serverOrigin, identityServer: new URL(serverOrigin).host }
             : {}),
         });
+        // The demo shows a team's workflow: whoever submits a library needs someone else
+        // to approve it (docs/studio.md, Publishing). The seed itself is exempt.
+        document.property.settings.separationOfDuties = true;
         return Promise.resolve(document);
       },
     }),

@@ -106,6 +106,7 @@ describe("the route access table", () => {
       "/api/live",
       "/api/datastreams",
       "/api/reports/:report",
+      "/api/properties/:pid/saved-reports/:id",
       "/api/properties/:pid/libraries/:lid/publish",
       "/api/properties/:pid/previews",
       "/api/previews/:id",

@@ -61,10 +61,19 @@ export const ROUTE_ACCESS: Readonly<Record<string, Access>> = {
   [`PUT ${P}/settings`]: "editor",
   [`GET ${P}/validation`]: "viewer",
   [`GET ${P}/changes`]: "viewer",
+  // Saying which item a tab has open is no edit: anyone who may read the property may.
+  [`PUT ${P}/presence`]: "viewer",
   [`GET ${P}/revisions`]: "viewer",
   [`GET ${P}/revisions/:n`]: "viewer",
   [`GET ${P}/diff`]: "viewer",
   [`GET ${P}/export`]: "viewer",
+  // Whoever reads reports saves their own; only the creator or an admin renames or deletes
+  // one, which the route checks (reports/savedReportRoutes.ts).
+  [`GET ${P}/saved-reports`]: "viewer",
+  [`POST ${P}/saved-reports`]: "viewer",
+  [`GET ${P}/saved-reports/:id`]: "viewer",
+  [`PUT ${P}/saved-reports/:id`]: "viewer",
+  [`DELETE ${P}/saved-reports/:id`]: "viewer",
   [`PUT ${P}/extensions/:name`]: "editor",
   [`DELETE ${P}/extensions/:name`]: "editor",
   [`POST ${P}/data-elements`]: "editor",

@@ -1,8 +1,8 @@
 import type { ReportInfo, ReportResult } from "@liftoff/schema";
 import type { FastifyInstance } from "fastify";
 import { problems } from "../http/problems.ts";
-import type { BreakdownQuery, ReportQuery, Store } from "../storage/Store.ts";
-import { parseFieldPath } from "./breakdownSql.ts";
+import type { Store } from "../storage/Store.ts";
+import parseBreakdown from "./parseBreakdown.ts";
 import parseReportQuery from "./parseReportQuery.ts";
 import reportCsv from "./reportCsv.ts";
 import { REPORT_NAMES, REPORTS } from "./reportDefinitions.ts";
@@ -18,41 +18,6 @@ const catalog: ReportInfo[] = REPORT_NAMES.map((name) => {
 function parseFormat(value: unknown): "json" | "csv" {
   if (value === undefined || value === "json" || value === "csv") return value ?? "json";
   throw problems.invalidQuery('format: expected "json" or "csv".', { field: "format" });
-}
-
-/** The longest range a breakdown covers: it reads every event's body (no rollups). */
-export const MAX_BREAKDOWN_DAYS = 92;
-const EVENT_TYPE = /^[A-Za-z0-9._:-]{1,256}$/;
-
-/** The breakdown's own parameters, after the common ones; each problem names its field. */
-function parseBreakdown(raw: Record<string, unknown>, query: ReportQuery): BreakdownQuery {
-  if (query.to.getTime() - query.from.getTime() > MAX_BREAKDOWN_DAYS * 86_400_000)
-    throw problems.invalidQuery(`from: a breakdown covers at most ${MAX_BREAKDOWN_DAYS} days.`, {
-      field: "from",
-    });
-  const measure = raw.measure ?? "events";
-  if (measure !== "events" && measure !== "visitors")
-    throw problems.invalidQuery('measure: expected "events" or "visitors".', { field: "measure" });
-  const out: BreakdownQuery = {
-    from: query.from,
-    to: query.to,
-    field: parseFieldPath(raw.field, "field"),
-    measure,
-  };
-  if (raw.by !== undefined && raw.by !== "") out.by = parseFieldPath(raw.by, "by");
-  if (raw.eventType !== undefined && raw.eventType !== "") {
-    if (typeof raw.eventType !== "string" || !EVENT_TYPE.test(raw.eventType))
-      throw problems.invalidQuery(
-        "eventType: expected an event type such as web.webpagedetails.pageViews.",
-        {
-          field: "eventType",
-        },
-      );
-    out.eventType = raw.eventType;
-  }
-  if (query.propertyId !== undefined) out.propertyId = query.propertyId;
-  if (query.environmentId !== undefined) out.environmentId = query.environmentId;
-  return out;
 }
 
 /** A file name of letters, digits, dots and dashes only, so the header needs no escaping. */

@@ -7,6 +7,7 @@ import { AuditRepository } from "./authoring/AuditRepository.ts";
 import { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
 import { postgresClient, postgresMigrationDb } from "./authoring/SqlClient.ts";
 import { UserRepository } from "./authoring/UserRepository.ts";
+import { SavedReportRepository } from "./authoring/SavedReportRepository.ts";
 import { PreviewRepository } from "./preview/PreviewRepository.ts";
 import libraryEtag from "./libraryEtag.ts";
 import { eventAt, requestEvents, sourceOf } from "../edge/eventSource.ts";
@@ -141,6 +142,7 @@ export class PostgresStore implements Store {
   readonly authoring: AuthoringRepository;
   readonly users: UserRepository;
   readonly audit: AuditRepository;
+  readonly savedReports: SavedReportRepository;
   readonly previews: PreviewRepository;
   readonly loginFailures: LoginFailureRepository;
   readonly bus: PostgresBus;
@@ -168,6 +170,7 @@ export class PostgresStore implements Store {
     this.authoring = new AuthoringRepository(sql);
     this.users = new UserRepository(sql);
     this.audit = new AuditRepository(sql);
+    this.savedReports = new SavedReportRepository(sql);
     this.previews = new PreviewRepository(sql, "postgres");
     this.loginFailures = new LoginFailureRepository(sql);
     this.bus = new PostgresBus(url, {

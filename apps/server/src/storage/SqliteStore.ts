@@ -6,6 +6,7 @@ import { AuditRepository } from "./authoring/AuditRepository.ts";
 import { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
 import { sqliteClient, sqliteMigrationDb } from "./authoring/SqlClient.ts";
 import { UserRepository } from "./authoring/UserRepository.ts";
+import { SavedReportRepository } from "./authoring/SavedReportRepository.ts";
 import { PreviewRepository } from "./preview/PreviewRepository.ts";
 import libraryEtag from "./libraryEtag.ts";
 import { migrations } from "./migrations.ts";
@@ -108,6 +109,7 @@ export class SqliteStore implements Store {
   readonly authoring: AuthoringRepository;
   readonly users: UserRepository;
   readonly audit: AuditRepository;
+  readonly savedReports: SavedReportRepository;
   readonly previews: PreviewRepository;
   readonly loginFailures: LoginFailureRepository;
   /** One node: what it publishes it hears itself. */
@@ -128,6 +130,7 @@ export class SqliteStore implements Store {
     this.authoring = new AuthoringRepository(sql);
     this.users = new UserRepository(sql);
     this.audit = new AuditRepository(sql);
+    this.savedReports = new SavedReportRepository(sql);
     this.previews = new PreviewRepository(sql, "sqlite");
     this.loginFailures = new LoginFailureRepository(sql);
     this.db.pragma("journal_mode = WAL");

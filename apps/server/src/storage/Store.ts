@@ -2,6 +2,7 @@ import type { DatastreamInfo, StoredEventInfo } from "@liftoff/schema";
 import type { AuditRepository } from "./authoring/AuditRepository.ts";
 import type { AuthoringRepository } from "./authoring/AuthoringRepository.ts";
 import type { UserRepository } from "./authoring/UserRepository.ts";
+import type { SavedReportRepository } from "./authoring/SavedReportRepository.ts";
 import type { PreviewRepository } from "./preview/PreviewRepository.ts";
 import type { ClusterBus } from "../cluster/ClusterBus.ts";
 import type { LoginFailureRepository } from "./LoginFailureRepository.ts";
@@ -208,6 +209,8 @@ export interface Store {
   readonly authoring: AuthoringRepository;
   readonly users: UserRepository;
   readonly audit: AuditRepository;
+  /** Breakdown reports saved per property (docs/server.md, Saved reports). */
+  readonly savedReports: SavedReportRepository;
   /** Preview sessions and their trace records (docs/preview.md). */
   readonly previews: PreviewRepository;
   /** Failed sign-ins, shared by every node on this database (auth/LoginLimiter.ts). */

@@ -6,6 +6,8 @@ import type { Row } from "./authoring/SqlClient.ts";
 import { partitionMigration } from "./partitionMigration.ts";
 import { rollupMigration } from "../reports/rollupMigration.ts";
 import { requestKeysMigration } from "./requestKeysMigration.ts";
+import { submitterMigration } from "./authoring/submitterMigration.ts";
+import { savedReportsMigration } from "./authoring/savedReportsMigration.ts";
 
 /**
  * Versioned schema migrations. A migration is never edited once released: add a new one.
@@ -205,6 +207,8 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
   partitionMigration,
   rollupMigration,
   requestKeysMigration,
+  submitterMigration,
+  savedReportsMigration,
 ];
 
 export const latestVersion = Math.max(...migrations.map((m) => m.version));

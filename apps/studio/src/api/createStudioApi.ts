@@ -1,6 +1,7 @@
 import type {
   AuditEntry,
   DatastreamInfo,
+  ImportMode,
   ImportResult,
   EnvironmentInfo,
   ExtensionManifest,
@@ -13,6 +14,8 @@ import type {
   PropertySummary,
   ReportInfo,
   ReportResult,
+  BreakdownDefinition,
+  SavedReport,
   RevisionInfo,
   SessionInfo,
   UserInfo,
@@ -26,8 +29,26 @@ import type {
   ResourceRevisionInfo,
   LibraryResourceKind,
   PreviewSession,
+  PresenceItem,
 } from "@liftoff/schema";
 import type { ApiClient } from "./createApiClient.ts";
+
+/**
+ * A second import of a property already here: as a copy, or as an update of it (`revision`:
+ * the property revision the person saw; `dryRun`: only say what would change).
+ */
+export interface ImportAgain {
+  mode: ImportMode;
+  revision?: number;
+  dryRun?: boolean;
+}
+
+const importUrl = (again: ImportAgain | undefined) =>
+  `/api/properties/import${q({
+    mode: again?.mode,
+    revision: again?.revision,
+    dryRun: again?.dryRun ? "true" : undefined,
+  })}`;
 
 /** One event as `/api/events` and `/api/live` send it. */
 export type StoredEventWire = StoredEventInfo;
@@ -78,12 +99,17 @@ export function createStudioApi(client: ApiClient) {
       list: () => client.get<PropertySummary[]>("/api/properties"),
       create: (body: { name: string; orgId?: string; domains: string[] }) =>
         client.request<PropertyState>("POST", "/api/properties", body),
-      /** A Launch container or property document (an object), or a built library's text. */
-      import: (input: unknown) =>
-        client.request<ImportResult>("POST", "/api/properties/import", input),
+      /**
+       * A Launch container or property document (an object), or a built library's text.
+       * `again`: what to do when the property is already here (ImportAgain).
+       */
+      import: (input: unknown, again?: ImportAgain) =>
+        client.request<ImportResult>("POST", importUrl(again), input),
       /** A downloaded build folder: its files, paths relative to the folder (`/`-separated). */
-      importFolder: (files: Array<{ path: string; text: string }>) =>
-        client.request<ImportResult>("POST", "/api/properties/import", { files }),
+      importFolder: (files: Array<{ path: string; text: string }>, again?: ImportAgain) =>
+        client.request<ImportResult>("POST", importUrl(again), {
+          files,
+        }),
       get: (pid: string) => client.get<PropertyState>(prop(pid)),
       /** `revision`: the settings resource's revision the form started from. */
       saveSettings: (
@@ -161,6 +187,9 @@ export function createStudioApi(client: ApiClient) {
         action: "enable" | "disable" | "delete" | "restore",
         items: Array<ResourceRef & { revision: number }>,
       ) => client.request<PropertyState>("POST", `${prop(pid)}/bulk`, { action, items }),
+      /** Says which item this tab has open (null: none); renewed while it stays open. */
+      presence: (pid: string, tab: string, item: PresenceItem | null) =>
+        client.request<void>("PUT", `${prop(pid)}/presence`, { tab, item }),
       revisions: (pid: string) => client.get<RevisionInfo[]>(`${prop(pid)}/revisions`),
       revision: (pid: string, n: number) =>
         client.get<PropertyState>(`${prop(pid)}/revisions/${n}`),
@@ -261,6 +290,21 @@ export function createStudioApi(client: ApiClient) {
       },
     ) => client.get<ReportResult>(`/api/reports/${e(name)}${q(params)}`),
     reportCatalog: () => client.get<{ catalog: ReportInfo[] }>("/api/reports"),
+    /** Breakdowns saved per property (docs/studio.md, Saved reports). */
+    savedReports: {
+      list: (pid: string) => client.get<SavedReport[]>(`${prop(pid)}/saved-reports`),
+      get: (pid: string, id: string) =>
+        client.get<SavedReport>(`${prop(pid)}/saved-reports/${e(id)}`),
+      create: (pid: string, body: { name: string; definition: BreakdownDefinition }) =>
+        client.request<SavedReport>("POST", `${prop(pid)}/saved-reports`, body),
+      update: (
+        pid: string,
+        id: string,
+        body: { name?: string; definition?: BreakdownDefinition },
+      ) => client.request<SavedReport>("PUT", `${prop(pid)}/saved-reports/${e(id)}`, body),
+      remove: (pid: string, id: string) =>
+        client.request<void>("DELETE", `${prop(pid)}/saved-reports/${e(id)}`),
+    },
   };
 }
 

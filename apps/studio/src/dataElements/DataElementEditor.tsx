@@ -21,6 +21,7 @@ import { useSaveShortcut } from "../forms/useSaveShortcut.ts";
 import { useItemEditor } from "../forms/useItemEditor.ts";
 import type { PathMessage } from "../forms/problems.ts";
 import { useCan } from "../session/Can.tsx";
+import AlsoHere from "../properties/AlsoHere.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 
 const blank = (module: ModuleManifest | undefined): PropertyDataElement => ({
@@ -44,6 +45,12 @@ export default function DataElementEditor() {
       <Form
         key={editor.formKey}
         title={resource?.name}
+        here={
+          <AlsoHere
+            pid={editor.state.document.property.id}
+            item={resource && { kind: "dataElement", id: resource.id }}
+          />
+        }
         {...editor.form}
         conflict={editor.conflict && <ConflictView {...editor.conflict} />}
         extra={
@@ -70,6 +77,7 @@ function Form({
   revision,
   onCancel,
   title,
+  here,
   conflict,
   extra,
   problems,
@@ -86,6 +94,8 @@ function Form({
   revision: number | undefined;
   onCancel: () => void;
   title: string | undefined;
+  /** Who else has the data element open, next to its name. */
+  here: ReactNode;
   /** The conflict view, shown above Save. */
   conflict: ReactNode;
   extra: ReactNode;
@@ -129,7 +139,10 @@ function Form({
           ← Data elements
         </Link>
       </p>
-      <h1>{title ?? "New data element"}</h1>
+      <div className="editor-title">
+        <h1>{title ?? "New data element"}</h1>
+        {here}
+      </div>
       <FieldProblems id="de-problems" messages={at("")} />
       <div className="field">
         <label htmlFor="de-name">Name</label>

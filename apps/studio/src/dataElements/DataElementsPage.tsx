@@ -3,6 +3,8 @@ import { Link, useParams } from "react-router";
 import { moduleLabel, modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
 import Can, { useCan } from "../session/Can.tsx";
 import { itemProblemCount } from "../properties/itemProblemCount.ts";
+import { OpenBadge } from "../properties/AlsoHere.tsx";
+import { usePresence } from "../properties/presence.ts";
 import { resourceOf, useProperty } from "../properties/useProperty.ts";
 import BulkBar from "../resources/BulkBar.tsx";
 import DeletedItems from "../resources/DeletedItems.tsx";
@@ -33,6 +35,7 @@ export default function DataElementsPage() {
   const problemCount = (i: number) => itemProblemCount(state, "dataElements", i);
   const canEdit = useCan("editor");
   const selection = useSelection(shown.map(({ element }) => element.id));
+  const presence = usePresence(pid);
 
   return (
     <>
@@ -93,6 +96,7 @@ export default function DataElementsPage() {
               {canEdit && <CheckCell id={element.id} name={element.name} selection={selection} />}
               <td>
                 <Link to={encodeURIComponent(element.id)}>{element.name}</Link>
+                <OpenBadge entries={presence} item={{ kind: "dataElement", id: element.id }} />
               </td>
               <td>{moduleLabel(catalog, element.modulePath)}</td>
               <td>{element.storageDuration ?? "none"}</td>

@@ -14,6 +14,7 @@ import MutationError from "../forms/MutationError.tsx";
 import { problemsUnder } from "../forms/problems.ts";
 import SettingsForm from "../forms/SettingsForm.tsx";
 import { resourceOf, usePropertyChange, useProperty } from "../properties/useProperty.ts";
+import AlsoHere from "../properties/AlsoHere.tsx";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 import ExtensionCatalog from "./ExtensionCatalog.tsx";
@@ -30,6 +31,9 @@ export default function ExtensionsPage() {
   const state = useProperty(pid).data!;
   const catalog = useCatalog();
   const installed = state.document.extensions;
+  // Every installed extension's form is on this page: the one focus is in is the one this
+  // person has open, as colleagues see it.
+  const [working, setWorking] = useState<string>();
 
   return (
     <>
@@ -43,6 +47,8 @@ export default function ExtensionsPage() {
           state={state}
           index={index}
           manifest={catalog.data?.find((m) => m.name === extension.name)}
+          working={working === extension.name}
+          onWork={() => setWorking(extension.name)}
         />
       ))}
     </>
@@ -59,11 +65,16 @@ function ExtensionForm({
   state,
   index,
   manifest,
+  working,
+  onWork,
 }: {
   pid: string;
   state: PropertyState;
   index: number;
   manifest: ExtensionManifest | undefined;
+  /** Focus is in this form: it is the extension this tab has open. */
+  working: boolean;
+  onWork: () => void;
 }) {
   const api = useApi();
   const canEdit = useCan("editor");
@@ -131,10 +142,19 @@ function ExtensionForm({
     setBaseSettings((conflict!.current as PropertyExtension | null)?.settings ?? {});
   };
   return (
-    <form className="card" id={`extension-${stored.name}`} onSubmit={submit} aria-label={title}>
-      <h3>
-        {title} <span className="muted">{stored.version ?? manifest?.version}</span>
-      </h3>
+    <form
+      className="card"
+      id={`extension-${stored.name}`}
+      onSubmit={submit}
+      onFocus={onWork}
+      aria-label={title}
+    >
+      <div className="editor-title">
+        <h3>
+          {title} <span className="muted">{stored.version ?? manifest?.version}</span>
+        </h3>
+        <AlsoHere pid={pid} item={{ kind: "extension", id: stored.name }} announce={working} />
+      </div>
       {manifest ? (
         <SettingsForm
           idPrefix={`ext-${stored.name}`}

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { ApiError } from "../api/ApiError.ts";
 import MutationError from "../forms/MutationError.tsx";
-import ExistingProperty from "./ExistingProperty.tsx";
 import readBuildFolder, { type BuildFile } from "./readBuildFolder.ts";
 
 /** React has no prop for it; the attribute makes Chromium, Firefox and Safari pick a folder. */
@@ -92,7 +91,6 @@ export default function ImportBuildFolder({
         </div>
       )}
       <FolderError error={error} files={picked?.files ?? []} />
-      <ExistingProperty error={error} />
       <button type="submit" disabled={count === 0 || reading || pending}>
         Import build folder
       </button>

@@ -2,11 +2,13 @@ import type { ImportResult, PropertyDocument } from "@liftoff/schema";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { count } from "../layout/count.ts";
+import { updateSummary } from "./ExistingProperty.tsx";
 
 /**
- * What an import did, before the new property opens: what did not map (extensions kept as
- * opaque scripts, with no settings form) and the import's warnings, so a person sees them
- * once instead of finding out from a broken page. Mapped extensions are listed last.
+ * What an import did (an update from a library also says what it changed), before the
+ * property opens: what did not map (extensions kept as opaque scripts, with no settings form)
+ * and the import's warnings, so a person sees them once instead of finding out from a broken
+ * page. Mapped extensions are listed last.
  */
 export default function ImportReport({
   result,
@@ -19,16 +21,24 @@ export default function ImportReport({
   // The form this replaces had focus; the result is the next thing to read.
   useEffect(() => heading.current?.focus(), []);
   const { document } = result.property;
-  const { report } = result;
+  const { report, update } = result;
   const extensions = report.mapped.filter((m) => !m.from.includes("/"));
   const clean = report.opaque.length === 0 && report.warnings.length === 0;
   const kept = keptFiles(document);
   return (
     <section className="card import-report" aria-labelledby="import-report">
       <h2 id="import-report" ref={heading} tabIndex={-1}>
-        Imported “{document.property.name}”
+        {update ? "Updated" : "Imported"} “{document.property.name}”
       </h2>
+      {update && (
+        <p>
+          {update.items.length === 0
+            ? "Nothing changed: the property already had everything the library has."
+            : `${updateSummary(update)}, as revision ${result.property.revision}; each item’s earlier revisions stay in its history.`}
+        </p>
+      )}
       <p>
+        {update ? "It now has " : ""}
         {count(document.rules.length, "rule")},{" "}
         {count(document.dataElements.length, "data element")} and{" "}
         {count(document.extensions.length, "extension")}.{" "}

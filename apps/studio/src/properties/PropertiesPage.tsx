@@ -4,7 +4,9 @@ import { Link, useNavigate } from "react-router";
 import { fromLines } from "../forms/lines.ts";
 import MutationError from "../forms/MutationError.tsx";
 import QueryState from "../layout/QueryState.tsx";
-import ExistingProperty from "./ExistingProperty.tsx";
+import type { ImportResult } from "@liftoff/schema";
+import type { ImportAgain } from "../api/createStudioApi.ts";
+import ExistingProperty, { existingOf } from "./ExistingProperty.tsx";
 import ImportBuildFolder from "./ImportBuildFolder.tsx";
 import ImportReport from "./ImportReport.tsx";
 import type { BuildFile } from "./readBuildFolder.ts";
@@ -133,34 +135,52 @@ function importInput(text: string): unknown {
 /** What an import sends: one file (library, container, document) or a build folder's files. */
 type ImportSource = { kind: "file"; file: File } | { kind: "folder"; files: BuildFile[] };
 
-/** The import forms; once the server answers, what the import did (ImportReport) replaces them. */
+/**
+ * The import forms; once the server answers, what the import did (ImportReport) replaces them,
+ * or, when the property is already here, the choice of what to do instead (ExistingProperty).
+ */
 function ImportProperty() {
   const api = useApi();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
+  const [done, setDone] = useState<ImportResult | null>(null);
+  const send = async (source: ImportSource, again?: ImportAgain) =>
+    source.kind === "file"
+      ? api.properties.import(importInput(await source.file.text()), again)
+      : api.properties.importFolder(source.files, again);
   const importing = useMutation({
-    mutationFn: async (source: ImportSource) =>
-      source.kind === "file"
-        ? api.properties.import(importInput(await source.file.text()))
-        : api.properties.importFolder(source.files),
+    mutationFn: (source: ImportSource) => send(source),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["properties"] }),
   });
+  const existing = existingOf(importing.error);
   const errorOf = (kind: ImportSource["kind"]) =>
-    importing.variables?.kind === kind ? importing.error : null;
+    importing.variables?.kind === kind && !existing ? importing.error : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (file) importing.mutate({ kind: "file", file });
   };
-  if (importing.data)
+  const reset = () => {
+    importing.reset();
+    setDone(null);
+    setFile(null);
+  };
+  const result = importing.data ?? done;
+  if (result) return <ImportReport result={result} onDismiss={reset} />;
+  if (existing && importing.variables) {
+    const source = importing.variables;
     return (
-      <ImportReport
-        result={importing.data}
-        onDismiss={() => {
-          importing.reset();
-          setFile(null);
+      <ExistingProperty
+        existing={existing}
+        send={(again) => send(source, again)}
+        onImported={(imported) => {
+          void queryClient.invalidateQueries({ queryKey: ["properties"] });
+          void queryClient.invalidateQueries({ queryKey: ["property", existing.id] });
+          setDone(imported);
         }}
+        onCancel={reset}
       />
     );
+  }
   return (
     <>
       <form className="card" onSubmit={submit} aria-labelledby="import-property">
@@ -180,7 +200,6 @@ function ImportProperty() {
           />
         </div>
         <MutationError error={errorOf("file")} />
-        <ExistingProperty error={errorOf("file")} />
         <button type="submit" disabled={!file || importing.isPending}>
           Import
         </button>

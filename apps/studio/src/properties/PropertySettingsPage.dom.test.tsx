@@ -124,4 +124,49 @@ describe("PropertySettingsPage", () => {
     );
     expect(screen.queryByRole("button", { name: "Save settings" })).toBeNull();
   });
+
+  describe("Approver must differ from the submitter", () => {
+    it("is an admin's checkbox, saved as separationOfDuties, with its meaning beside it", async () => {
+      const { calls } = renderStudio(<PropertySettingsPage />, {
+        ...at,
+        role: "admin",
+        state: propertyState(),
+        routes: {
+          "PUT /api/properties/PR1/settings": () => ({ body: propertyState({ revision: 8 }) }),
+        },
+      });
+      const box = screen.getByRole("checkbox", { name: "Approver must differ from the submitter" });
+      expect(box).toHaveProperty("checked", false);
+      expect(document.getElementById(box.getAttribute("aria-describedby")!)!.textContent).toBe(
+        "On: whoever submits a library cannot approve it; another approver or an admin must. Only admins change this.",
+      );
+      fireEvent.click(box);
+      fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+      await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+      expect(calls.find((c) => c.method === "PUT")!.body).toMatchObject({
+        settings: { separationOfDuties: true },
+      });
+    });
+
+    it("is shown but not changeable by an editor, whose save leaves it as it is", async () => {
+      const state = propertyState();
+      state.document.property.settings.separationOfDuties = true;
+      const { calls } = renderStudio(<PropertySettingsPage />, {
+        ...at,
+        role: "editor",
+        state,
+        routes: {
+          "PUT /api/properties/PR1/settings": () => ({ body: propertyState({ revision: 8 }) }),
+        },
+      });
+      const box = screen.getByRole("checkbox", { name: "Approver must differ from the submitter" });
+      expect(box).toHaveProperty("checked", true);
+      expect(box).toHaveProperty("disabled", true);
+      fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+      await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+      expect(calls.find((c) => c.method === "PUT")!.body).toMatchObject({
+        settings: { separationOfDuties: true },
+      });
+    });
+  });
 });

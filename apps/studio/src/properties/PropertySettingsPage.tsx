@@ -1,5 +1,6 @@
 import {
   DEFAULT_LIBRARY_MAX_AGE,
+  SEPARATION_OF_DUTIES_LABEL,
   type PropertyCompany,
   type PropertyDocument,
   type PropertyDocumentSettings,
@@ -101,6 +102,8 @@ function SettingsForm({
   onSaved: (next: PropertyState) => void;
 }) {
   const canEdit = useCan("editor");
+  // Separation of duties is an admin's decision; the server refuses it from anyone else.
+  const canSeparate = useCan("admin");
   const doc = state.document;
   const [name, setName] = useState(initial.name);
   const [domains, setDomains] = useState(toLines(initial.settings.domains));
@@ -113,6 +116,7 @@ function SettingsForm({
   const [maxAge, setMaxAge] = useState(
     String(initial.settings.libraryMaxAge ?? DEFAULT_LIBRARY_MAX_AGE),
   );
+  const [separate, setSeparate] = useState(initial.settings.separationOfDuties === true);
   const [orgId, setOrgId] = useState(initial.company.orgId ?? "");
   const [dynamicCdn, setDynamicCdn] = useState(initial.company.dynamicCdnEnabled === true);
   const [allowList, setAllowList] = useState(toLines(initial.company.cdnAllowList));
@@ -133,6 +137,10 @@ function SettingsForm({
           ruleComponentSequencingEnabled: sequencing,
           undefinedVarsReturnEmpty: undefinedEmpty,
           libraryMaxAge: maxAge.trim() === "" ? DEFAULT_LIBRARY_MAX_AGE : Number(maxAge),
+          // Sent only when changed (by an admin): unset stays unset, as before.
+          ...(separate !== (initial.settings.separationOfDuties === true)
+            ? { separationOfDuties: separate }
+            : {}),
         },
         company: {
           ...initial.company,
@@ -226,6 +234,22 @@ function SettingsForm({
             id="p-max-age-problems"
             messages={at("settings.libraryMaxAge", "property.settings.libraryMaxAge")}
           />
+        </div>
+        <div className="field field-check">
+          <label>
+            <input
+              type="checkbox"
+              checked={separate}
+              disabled={!canSeparate}
+              aria-describedby="p-separate-help"
+              onChange={(e) => setSeparate(e.target.checked)}
+            />
+            {SEPARATION_OF_DUTIES_LABEL}
+          </label>
+          <p id="p-separate-help" className="muted">
+            On: whoever submits a library cannot approve it; another approver or an admin must. Only
+            admins change this.
+          </p>
         </div>
         <div className="field field-check">
           <label>

@@ -5,6 +5,7 @@ import { FakeEventSource } from "../../test/FakeEventSource.ts";
 import { propertyState } from "../../test/fixtures.ts";
 import { renderStudio } from "../../test/renderStudio.tsx";
 import { propertyKey, useProperty, usePropertyChange } from "./useProperty.ts";
+import { TAB_ID } from "./presence.ts";
 import { usePropertyChanges } from "./usePropertyChanges.ts";
 
 beforeEach(() => {
@@ -63,7 +64,7 @@ function start() {
 describe("usePropertyChanges", () => {
   it("reloads the property on a colleague's newer save, not on one it already has", async () => {
     const { server, stream, loaded, reloads, queryClient } = start();
-    expect(stream.url).toBe("/api/properties/PR1/changes");
+    expect(stream.url).toBe(`/api/properties/PR1/changes?tab=${TAB_ID}`);
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const before = reloads();
 

@@ -1,6 +1,7 @@
-import type { PropertyChange, PropertyState } from "@liftoff/schema";
+import type { PresenceEntry, PropertyChange, PropertyState } from "@liftoff/schema";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { presenceKey, renewPresence, TAB_ID } from "./presence.ts";
 import { propertyKey } from "./useProperty.ts";
 
 const RETRY_MS = 10_000;
@@ -11,6 +12,8 @@ const SETTLE_MS = 100;
  * Follows the property's saves as they happen (`GET /api/properties/:pid/changes`, Server-Sent
  * Events): a save newer than the loaded property reloads it, so lists and open editors show
  * what colleagues saved (editors decide what to do with a newer revision: useItemEditor).
+ * The same stream says who has which item open (`presence`, kept under `presenceKey`); it is
+ * opened with this tab's id, so the tab's presence ends when the stream does.
  */
 export function usePropertyChanges(pid: string): void {
   const queryClient = useQueryClient();
@@ -37,18 +40,36 @@ export function usePropertyChanges(pid: string): void {
         // A malformed message is skipped; the stream carries on.
       }
     };
+    const setPresence = (entries: PresenceEntry[]) =>
+      queryClient.setQueryData(presenceKey(pid), entries);
+    const onPresence = (message: Event) => {
+      try {
+        setPresence(JSON.parse((message as MessageEvent<string>).data) as PresenceEntry[]);
+      } catch {
+        // A malformed message is skipped; the next one carries the whole list again.
+      }
+    };
+    const onReady = (message: Event) => {
+      // A new stream starts with no one here until it says otherwise, and (a reconnect, maybe
+      // to another node) this tab says again what it has open.
+      setPresence([]);
+      renewPresence();
+      onMessage(message);
+    };
     const connect = () => {
-      const current = new EventSource(`/api/properties/${encodeURIComponent(pid)}/changes`, {
-        withCredentials: true,
-      });
+      const current = new EventSource(
+        `/api/properties/${encodeURIComponent(pid)}/changes?tab=${TAB_ID}`,
+        { withCredentials: true },
+      );
       source = current;
       current.onerror = () => {
         // A dropped stream is reopened by EventSource itself (its `ready` then tells whether
         // a save was missed meanwhile); a refused one is not: retry later.
         if (current.readyState === EventSource.CLOSED) retry = setTimeout(connect, RETRY_MS);
       };
-      current.addEventListener("ready", onMessage);
+      current.addEventListener("ready", onReady);
       current.addEventListener("change", onMessage);
+      current.addEventListener("presence", onPresence);
     };
     connect();
     return () => {

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { LibraryInfo } from "@liftoff/schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { propertyState } from "../../test/fixtures.ts";
 import { renderStudio } from "../../test/renderStudio.tsx";
@@ -14,14 +15,14 @@ const development = {
   libraryUrl: "http://127.0.0.1/libs/PR1/ENdev/launch.min.js",
 };
 
-function renderLibraries() {
+function renderLibraries(libraries: LibraryInfo[] = []) {
   return renderStudio(<LibrariesPage />, {
     role: "editor",
     path: "/properties/PR1/libraries",
     pattern: "/properties/:pid/libraries",
     state: propertyState(),
     routes: {
-      "GET /api/properties/PR1/libraries": () => ({ body: [] }),
+      "GET /api/properties/PR1/libraries": () => ({ body: libraries }),
       "GET /api/properties/PR1/environments": () => ({ body: [development] }),
       "POST /api/properties/PR1/libraries": (body) => ({
         status: 201,
@@ -49,5 +50,26 @@ describe("LibrariesPage's New library form", () => {
         addAllChanged: true,
       }),
     );
+  });
+});
+
+describe("LibrariesPage's library cards", () => {
+  it("say who submitted a library", async () => {
+    renderLibraries([
+      {
+        id: "LB2",
+        name: "Spring",
+        state: "submitted",
+        createdAt: "2026-11-21T10:00:00.000Z",
+        createdBy: "ada",
+        submittedBy: "sam",
+        submittedAt: "2026-11-21T11:00:00.000Z",
+        resources: [],
+        builds: [],
+        live: false,
+      },
+    ]);
+    const card = await screen.findByRole("article", { name: "Spring" });
+    expect(card.textContent).toContain("by ada · submitted by sam");
   });
 });

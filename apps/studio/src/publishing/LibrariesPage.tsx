@@ -101,6 +101,7 @@ function LibraryCard({
           ? ` · ${envName(library.environmentId)}`
           : ""}{" "}
         · by {library.createdBy}
+        {library.submittedBy && ` · submitted by ${library.submittedBy}`}
       </p>
       <p className="muted">
         {last

@@ -103,6 +103,8 @@ function LibraryView({ pid, library }: { pid: string; library: LibraryInfo }) {
       )}
       <p className="muted">
         Created by {library.createdBy}, {new Date(library.createdAt).toLocaleString()}.{" "}
+        {library.submittedBy &&
+          `Submitted by ${library.submittedBy}${library.submittedAt ? `, ${new Date(library.submittedAt).toLocaleString()}` : ""}. `}
         {pinned
           ? "Its revisions are pinned: builds take exactly these."
           : "In development it builds the latest revision of each resource."}

@@ -5,7 +5,7 @@ import { useConfirm } from "../confirm/useConfirm.ts";
 import MutationError from "../forms/MutationError.tsx";
 import { useProperty } from "../properties/useProperty.ts";
 import { hasRole } from "../session/roles.ts";
-import { useApi, useRole } from "../session/SessionContext.tsx";
+import { useApi, useRole, useSession } from "../session/SessionContext.tsx";
 import { libraryActions } from "./libraryActions.ts";
 import { stepConfirmation } from "./stepConfirmation.tsx";
 
@@ -15,7 +15,17 @@ export default function LibrarySteps({ pid, library }: { pid: string; library: L
   const role = useRole();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
+  const me = useSession().session?.user.username;
   const state = useProperty(pid).data;
+  // Separation of duties: with the property's setting on, the server refuses the submitter's
+  // approval, so the button says why instead of failing; off, the confirmation warns them.
+  const separate = state?.document.property.settings.separationOfDuties === true;
+  const ownSubmission =
+    library.state === "submitted" &&
+    library.submittedBy !== undefined &&
+    library.submittedBy === me;
+  const blocked = (action: LibraryAction) => separate && ownSubmission && action === "approve";
+  const reasonId = `approve-blocked-${library.id}`;
   const act = useMutation({
     mutationFn: (action: LibraryAction) => api.libraries.act(pid, library.id, action),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["property-derived", pid] }),
@@ -29,7 +39,10 @@ export default function LibrarySteps({ pid, library }: { pid: string; library: L
     return library.state === "submitted" || library.state === "approved" ? (
       <p className="muted">
         {library.state === "approved" ? "Waiting to be published" : "Waiting for an approver"}: a
-        user with the approver or admin role{" "}
+        user with the approver or admin role
+        {library.state === "submitted" && separate && library.submittedBy
+          ? ` other than ${library.submittedBy} (who submitted it)`
+          : ""}{" "}
         {library.state === "approved" ? "publishes" : "approves"} it.
       </p>
     ) : null;
@@ -40,9 +53,10 @@ export default function LibrarySteps({ pid, library }: { pid: string; library: L
           key={o.action}
           type="button"
           aria-label={`${o.label}: ${library.name}`}
-          disabled={act.isPending}
+          disabled={act.isPending || blocked(o.action)}
+          {...(blocked(o.action) ? { "aria-describedby": reasonId } : {})}
           onClick={() => {
-            const ask = stepConfirmation(o.action, library, state);
+            const ask = stepConfirmation(o.action, library, state, me);
             if (!ask) return act.mutate(o.action);
             void confirm(ask).then((ok) => ok && act.mutate(o.action));
           }}
@@ -50,6 +64,12 @@ export default function LibrarySteps({ pid, library }: { pid: string; library: L
           {o.label}
         </button>
       ))}
+      {offers.some((o) => blocked(o.action)) && (
+        <span id={reasonId} className="muted">
+          You submitted this library; another approver must approve it (a user with the approver or
+          admin role other than you).
+        </span>
+      )}
       {act.isPending && <span role="status">Working…</span>}
       <MutationError error={act.error} />
     </div>

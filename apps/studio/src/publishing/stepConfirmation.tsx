@@ -6,12 +6,15 @@ import { publishChanges } from "./publishChanges.ts";
 
 /**
  * The question asked before a step that changes what visitors get or sends work back; other
- * steps (build, submit, approve) need no question. Publishing lists what production gains.
+ * steps (build, submit, approve) need no question, except approving a library `me` (the
+ * signed-in user) submitted, which the property allows (separation of duties off) but which
+ * skips a second pair of eyes. Publishing lists what production gains.
  */
 export function stepConfirmation(
   action: LibraryAction,
   library: LibraryInfo,
   state: PropertyState | undefined,
+  me?: string,
 ): ConfirmRequest | undefined {
   const name = `“${library.name}”`;
   const changes = state ? (
@@ -44,6 +47,18 @@ export function stepConfirmation(
         ),
         confirm: "Roll back",
         danger: true,
+      };
+    case "approve":
+      if (me === undefined || library.submittedBy !== me) return undefined;
+      return {
+        title: `Approve ${name}?`,
+        body: (
+          <p>
+            You are approving your own library: you submitted it, so nobody else has looked at it.
+            Once approved, it can be published to production.
+          </p>
+        ),
+        confirm: "Approve",
       };
     case "reject":
       return {

@@ -1,18 +1,24 @@
-import { useQuery } from "@tanstack/react-query";
+import type { SavedReport } from "@liftoff/schema";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState, type FormEvent } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import QueryState from "../layout/QueryState.tsx";
 import { useProperty } from "../properties/useProperty.ts";
 import { useApi } from "../session/SessionContext.tsx";
 import {
   breakdownCsvHref,
+  breakdownFromDefinition,
   breakdownFromSearch,
   breakdownParams,
+  breakdownToDefinition,
   breakdownToSearch,
   isFieldPath,
+  savedReportPath,
   SUGGESTED_FIELDS,
   type BreakdownState,
 } from "./breakdownQuery.ts";
+import ReportNameDialog from "./ReportNameDialog.tsx";
+import { savedReportKey, savedReportsKey } from "./savedReportKeys.ts";
 
 const UPlotChart = lazy(() => import("./UPlotChart.tsx"));
 /** Bars the chart draws at most; the table and the CSV have every row. */
@@ -21,28 +27,72 @@ const MAX_BARS = 20;
 /**
  * A breakdown of stored events by any field path (and optionally a second), counting events
  * or visitors. The report lives in the page's URL: Run updates it, so the address bar (and
- * "Link to this report") opens the same report for anyone who may see the property.
+ * "Link to this report") opens the same report for anyone who may see the property. A saved
+ * report opens as `?saved=<id>`: its definition comes from the server, and that address is
+ * its shareable link.
  */
 export default function BreakdownPage() {
   const pid = useParams().pid!;
+  const api = useApi();
+  const [search] = useSearchParams();
+  const savedId = search.get("saved");
+  const saved = useQuery({
+    queryKey: savedReportKey(pid, savedId ?? ""),
+    queryFn: () => api.savedReports.get(pid, savedId!),
+    enabled: savedId !== null,
+  });
+  if (savedId === null) return <Breakdown key="" applied={breakdownFromSearch(search)} />;
+  return (
+    <QueryState query={saved}>
+      {saved.data && (
+        <Breakdown
+          key={saved.data.id}
+          applied={breakdownFromDefinition(saved.data.definition)}
+          saved={saved.data}
+        />
+      )}
+    </QueryState>
+  );
+}
+
+function Breakdown({ applied, saved }: { applied: BreakdownState; saved?: SavedReport }) {
+  const pid = useParams().pid!;
   const state = useProperty(pid).data!;
   const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
-  const applied = breakdownFromSearch(search);
   const [draft, setDraft] = useState<BreakdownState>(applied);
+  const [naming, setNaming] = useState(false);
   const set = (patch: Partial<BreakdownState>) => setDraft({ ...draft, ...patch });
   const fieldBad = !isFieldPath(draft.field);
   const byBad = draft.by !== "" && !isFieldPath(draft.by);
   const rangeBad = draft.from > draft.to;
   const report = useQuery({
-    queryKey: ["breakdown", pid, search.toString()],
+    queryKey: ["breakdown", pid, breakdownToSearch(applied).toString()],
     queryFn: () => api.report("breakdown", breakdownParams(pid, applied)),
   });
   const run = (e: FormEvent) => {
     e.preventDefault();
     if (fieldBad || byBad || rangeBad) return;
+    // A changed saved report becomes a plain breakdown in the URL; saving it is a new report.
     setSearch(breakdownToSearch(draft));
   };
+  // Saves the report as shown (not the unsent edits of the form), then opens it by its id,
+  // so the address bar holds the link to share.
+  const save = async (name: string) => {
+    const created = await api.savedReports.create(pid, {
+      name,
+      definition: breakdownToDefinition(applied),
+    });
+    queryClient.setQueryData(savedReportKey(pid, created.id), created);
+    await queryClient.invalidateQueries({ queryKey: savedReportsKey(pid) });
+    setNaming(false);
+    await navigate(savedReportPath(pid, created.id));
+  };
+  const link = saved
+    ? savedReportPath(pid, saved.id)
+    : `/properties/${encodeURIComponent(pid)}/reports/breakdown?${search.toString()}`;
   const data = report.data;
   const dims = applied.by ? 2 : 1;
   // Memoised: the chart redraws whenever its labels or series are new arrays.
@@ -66,7 +116,13 @@ export default function BreakdownPage() {
       <p>
         <Link to={`/properties/${encodeURIComponent(pid)}/reports`}>← Reports</Link>
       </p>
-      <h1>Breakdown</h1>
+      <h1>{saved ? saved.name : "Breakdown"}</h1>
+      {saved && (
+        <p className="muted">
+          Saved report by {saved.createdBy}, {new Date(saved.updatedAt).toLocaleString()}. Change it
+          below and Run to explore; Save report keeps the result as a new report.
+        </p>
+      )}
       <form className="filters breakdown-form" aria-label="Breakdown" onSubmit={run}>
         <label>
           Field
@@ -156,7 +212,10 @@ export default function BreakdownPage() {
         <div className="report-head">
           <h2 id="breakdown-title">{title}</h2>
           <span className="report-links">
-            <a href={`${window.location.pathname}?${search.toString()}`}>Link to this report</a>
+            <Link to={link}>Link to this report</Link>
+            <button type="button" className="link" onClick={() => setNaming(true)}>
+              Save report
+            </button>
             {data && data.rows.length > 0 && (
               <a href={breakdownCsvHref(pid, applied)} download>
                 CSV
@@ -207,6 +266,15 @@ export default function BreakdownPage() {
           )}
         </QueryState>
       </section>
+      {naming && (
+        <ReportNameDialog
+          title="Save report"
+          confirm="Save"
+          initialName={saved ? `${saved.name} (copy)` : title}
+          onSubmit={save}
+          onClose={() => setNaming(false)}
+        />
+      )}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useApi } from "../session/SessionContext.tsx";
 import { dayString, type ReportScope } from "./reportCatalog.ts";
 import ReportCard from "./ReportCard.tsx";
 import ReportsEmptyState from "./ReportsEmptyState.tsx";
+import SavedReportsList from "./SavedReportsList.tsx";
 import { useReport } from "./useReport.ts";
 
 const daysAgo = (n: number) => dayString(new Date(Date.now() - n * 86_400_000));
@@ -41,6 +42,7 @@ export default function ReportsPage() {
         </Link>{" "}
         (an interaction name, a custom XDM or data field), with a second dimension.
       </p>
+      <SavedReportsList pid={pid} />
       <div className="filters">
         <label>
           From

@@ -1,3 +1,4 @@
+import type { BreakdownDefinition } from "@liftoff/schema";
 import { rangeToQuery } from "./reportCatalog.ts";
 
 /** A breakdown as the page's URL holds it, so a link to the page is a link to the report. */
@@ -74,3 +75,34 @@ export function breakdownCsvHref(propertyId: string, state: BreakdownState): str
     if (value) search.set(key, value);
   return `/api/reports/breakdown?${search.toString()}`;
 }
+
+/** A breakdown as a saved report keeps it: the same parameters, empty ones left out. */
+export function breakdownToDefinition(state: BreakdownState): BreakdownDefinition {
+  const out: BreakdownDefinition = {
+    field: state.field,
+    measure: state.measure,
+    from: state.from,
+    to: state.to,
+  };
+  if (state.by) out.by = state.by;
+  if (state.eventType) out.eventType = state.eventType;
+  if (state.environmentId) out.environmentId = state.environmentId;
+  return out;
+}
+
+/** A saved report's definition as the page shows it. */
+export function breakdownFromDefinition(definition: BreakdownDefinition): BreakdownState {
+  return {
+    field: definition.field,
+    by: definition.by ?? "",
+    measure: definition.measure,
+    eventType: definition.eventType ?? "",
+    environmentId: definition.environmentId ?? "",
+    from: definition.from,
+    to: definition.to,
+  };
+}
+
+/** The studio address of a saved report: the breakdown page opening it by id. */
+export const savedReportPath = (propertyId: string, id: string) =>
+  `/properties/${encodeURIComponent(propertyId)}/reports/breakdown?saved=${encodeURIComponent(id)}`;

@@ -13,6 +13,7 @@ import SaveBar from "../forms/SaveBar.tsx";
 import { useSaveShortcut } from "../forms/useSaveShortcut.ts";
 import { useItemEditor } from "../forms/useItemEditor.ts";
 import { useCan } from "../session/Can.tsx";
+import AlsoHere from "../properties/AlsoHere.tsx";
 import { useApi } from "../session/SessionContext.tsx";
 import ComponentCard, { type ComponentKind, type RuleComponent } from "./ComponentCard.tsx";
 
@@ -43,6 +44,12 @@ export default function RuleEditor() {
         key={editor.formKey}
         sequencing={sequencing}
         title={resource?.name}
+        here={
+          <AlsoHere
+            pid={editor.state.document.property.id}
+            item={resource && { kind: "rule", id: resource.id }}
+          />
+        }
         {...editor.form}
         conflict={editor.conflict && <ConflictView {...editor.conflict} />}
         extra={
@@ -69,6 +76,7 @@ function RuleForm({
   revision,
   onCancel,
   title,
+  here,
   conflict,
   extra,
   sequencing,
@@ -86,6 +94,8 @@ function RuleForm({
   revision: number | undefined;
   onCancel: () => void;
   title: string | undefined;
+  /** Who else has the rule open, next to its name. */
+  here: ReactNode;
   /** The conflict view, shown above Save. */
   conflict: ReactNode;
   extra: ReactNode;
@@ -146,7 +156,10 @@ function RuleForm({
           ← Rules
         </Link>
       </p>
-      <h1>{title ?? "New rule"}</h1>
+      <div className="editor-title">
+        <h1>{title ?? "New rule"}</h1>
+        {here}
+      </div>
       <FieldProblems id="rule-problems" messages={at("")} />
       <div className="field">
         <label htmlFor="rule-name">Name</label>

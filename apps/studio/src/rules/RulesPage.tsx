@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { moduleLabel, useCatalog } from "../extensions/useCatalog.ts";
 import { itemProblemCount } from "../properties/itemProblemCount.ts";
+import { OpenBadge } from "../properties/AlsoHere.tsx";
+import { usePresence } from "../properties/presence.ts";
 import { resourceOf, useProperty } from "../properties/useProperty.ts";
 import BulkBar from "../resources/BulkBar.tsx";
 import DeletedItems from "../resources/DeletedItems.tsx";
@@ -49,6 +51,7 @@ export default function RulesPage() {
     });
 
   const selection = useSelection(shown.map(({ rule }) => rule.id));
+  const presence = usePresence(pid);
 
   return (
     <>
@@ -118,6 +121,7 @@ export default function RulesPage() {
               {canEdit && <CheckCell id={rule.id} name={rule.name} selection={selection} />}
               <td>
                 <Link to={encodeURIComponent(rule.id)}>{rule.name}</Link>
+                <OpenBadge entries={presence} item={{ kind: "rule", id: rule.id }} />
               </td>
               <td>{rule.events.map((e) => moduleLabel(catalog, e.modulePath)).join(", ")}</td>
               <td>{rule.conditions.length}</td>

@@ -71,6 +71,9 @@ export interface LibraryRecord {
   environmentId?: string;
   createdAt: string;
   createdBy: string;
+  /** Who last submitted it, and when (kept until the next submit). */
+  submittedBy?: string;
+  submittedAt?: string;
   builds: LibraryBuild[];
   publishedAt?: string;
   resources: StoredLibraryResource[];
@@ -129,6 +132,8 @@ const toLibrary = (r: Row): LibraryRecord => ({
   ...(r.environment_id ? { environmentId: text(r.environment_id) } : {}),
   createdAt: text(r.created_at),
   createdBy: text(r.created_by),
+  ...(r.submitted_by ? { submittedBy: text(r.submitted_by) } : {}),
+  ...(r.submitted_at ? { submittedAt: text(r.submitted_at) } : {}),
   builds: JSON.parse(text(r.builds)) as LibraryBuild[],
   ...(r.published_at ? { publishedAt: text(r.published_at) } : {}),
   resources: JSON.parse(text(r.resources)) as StoredLibraryResource[],
@@ -453,8 +458,8 @@ export class AuthoringRepository {
     return this.sql.transaction([
       {
         sql: `INSERT INTO resource_libraries (id, property_id, name, state, environment_id,
-              created_at, created_by, builds, published_at, resources, resolved)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              created_at, created_by, builds, published_at, resources, resolved, submitted_by,
+              submitted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         params: [
           library.id,
           propertyId,
@@ -467,6 +472,8 @@ export class AuthoringRepository {
           library.publishedAt ?? null,
           JSON.stringify(library.resources),
           library.resolved ? JSON.stringify(library.resolved) : null,
+          library.submittedBy ?? null,
+          library.submittedAt ?? null,
         ],
         expect: 1,
         uniqueIsMismatch: true,
@@ -499,7 +506,7 @@ export class AuthoringRepository {
     const steps: Step[] = [
       {
         sql: `UPDATE resource_libraries SET name = ?, state = ?, environment_id = ?, builds = ?,
-              published_at = ?, resources = ?, resolved = ?
+              published_at = ?, resources = ?, resolved = ?, submitted_by = ?, submitted_at = ?
               WHERE property_id = ? AND id = ? AND state = ?${staging.sql}`,
         params: [
           library.name,
@@ -509,6 +516,8 @@ export class AuthoringRepository {
           library.publishedAt ?? null,
           JSON.stringify(library.resources),
           library.resolved ? JSON.stringify(library.resolved) : null,
+          library.submittedBy ?? null,
+          library.submittedAt ?? null,
           propertyId,
           library.id,
           from,

@@ -411,6 +411,47 @@ export default function authoringContract(name: string, open: () => Promise<Stor
       ).toBe("public, max-age=60");
     });
 
+    it("records who submitted a library, kept through approval and rejection until the next submit", async () => {
+      await store.authoring.createProperty(
+        "PRcontract",
+        "Contract",
+        splitDocument(doc()),
+        "erin",
+        "created",
+      );
+      expect(await store.authoring.createLibrary("PRcontract", lib())).toBe(true);
+      expect((await store.authoring.getLibrary("PRcontract", "LB1"))!.submittedBy).toBeUndefined();
+      const submitted = lib({
+        state: "submitted",
+        submittedBy: "sam",
+        submittedAt: "2026-11-21T10:05:00.000Z",
+      });
+      expect(await store.authoring.saveLibrary("PRcontract", submitted, "development")).toBe(true);
+      expect(await store.authoring.getLibrary("PRcontract", "LB1")).toEqual(submitted);
+      const approved = { ...submitted, state: "approved" as const };
+      expect(await store.authoring.saveLibrary("PRcontract", approved, "submitted")).toBe(true);
+      expect((await store.authoring.listLibraries("PRcontract"))[0]).toEqual(approved);
+      // A second submit names its own submitter.
+      const rejected = { ...approved, state: "rejected" as const };
+      expect(await store.authoring.saveLibrary("PRcontract", rejected, "approved")).toBe(true);
+      const again = lib({
+        state: "submitted",
+        submittedBy: "kim",
+        submittedAt: "2026-11-21T11:00:00.000Z",
+      });
+      expect(await store.authoring.saveLibrary("PRcontract", again, "rejected")).toBe(true);
+      expect(await store.authoring.getLibrary("PRcontract", "LB1")).toEqual(again);
+      // A library created already submitted (an import of one) keeps its submitter too.
+      const created = lib({
+        id: "LB2",
+        environmentId: "ENdev2",
+        submittedBy: "erin",
+        submittedAt: "2026-11-21T12:00:00.000Z",
+      });
+      expect(await store.authoring.createLibrary("PRcontract", created)).toBe(true);
+      expect(await store.authoring.getLibrary("PRcontract", "LB2")).toEqual(created);
+    });
+
     it("keeps users unique by name, sessions by token hash until they expire", async () => {
       const user = {
         id: "u1",
