@@ -42,3 +42,42 @@ export async function openDemoStudio(browser: Browser, name: string): Promise<De
     },
   };
 }
+
+/**
+ * A fresh browser context at 1,440 × 900 signed in to the studio at `origin` as `username`,
+ * the demo property listed. Its console and page errors go to `errors`, named by the user.
+ */
+export async function signedInPage(
+  browser: Browser,
+  origin: string,
+  username: string,
+  password: string,
+  errors: string[],
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  page.on("console", (m) => m.type() === "error" && errors.push(`${username}: ${m.text()}`));
+  page.on("pageerror", (e) => errors.push(`${username}: ${e.message}`));
+  await page.goto(`${origin}/studio/`);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("link", { name: "PC Marketing" })).toBeVisible();
+  return page;
+}
+
+/** Creates a user through the API with the signed-in admin page's session. */
+export async function createUser(
+  admin: Page,
+  origin: string,
+  user: { username: string; password: string; role: string },
+): Promise<void> {
+  const session = (await (await admin.request.get(`${origin}/api/session`)).json()) as {
+    csrfToken: string;
+  };
+  const created = await admin.request.post(`${origin}/api/users`, {
+    headers: { "x-csrf-token": session.csrfToken },
+    data: user,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+}

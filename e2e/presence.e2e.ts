@@ -1,8 +1,8 @@
-import type { SessionInfo } from "@liftoff/schema";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createUser, signedInPage } from "./demoStudio.ts";
 import { startServer, type RunningServer } from "./startServer.ts";
 
 // Presence between two people in two browsers against a real `liftoff serve`: what one has
@@ -16,18 +16,8 @@ let server: RunningServer;
 let admin: Page;
 const errors: string[] = [];
 
-async function open(browser: Browser, username: string, secret: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on("console", (m) => m.type() === "error" && errors.push(`${username}: ${m.text()}`));
-  page.on("pageerror", (e) => errors.push(`${username}: ${e.message}`));
-  await page.goto(`${server.origin}/studio/`);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(secret);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("link", { name: "PC Marketing" })).toBeVisible();
-  return page;
-}
+const open = (browser: Browser, username: string, secret: string) =>
+  signedInPage(browser, server.origin, username, secret, errors);
 
 const prop = (path: string) => `${server.origin}/studio/properties/${pid}/${path}`;
 
@@ -43,14 +33,11 @@ test.beforeAll(async ({ browser }) => {
     { LIFTOFF_ADMIN_PASSWORD: password, LIFTOFF_LOG_LEVEL: "warn" },
   );
   admin = await open(browser, "admin", password);
-  const session = (await (
-    await admin.request.get(`${server.origin}/api/session`)
-  ).json()) as SessionInfo;
-  const created = await admin.request.post(`${server.origin}/api/users`, {
-    headers: { "x-csrf-token": session.csrfToken },
-    data: { username: "sam", password: "sam-the-editor-1", role: "editor" },
+  await createUser(admin, server.origin, {
+    username: "sam",
+    password: "sam-the-editor-1",
+    role: "editor",
   });
-  expect(created.status()).toBe(201);
 });
 test.afterAll(async () => {
   await admin?.context().close();

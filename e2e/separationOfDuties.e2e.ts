@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createUser, signedInPage } from "./demoStudio.ts";
 import { startServer, type RunningServer } from "./startServer.ts";
 
 // Separation of duties in the demo (`liftoff serve --demo` turns it on): the admin submits a
@@ -18,18 +19,8 @@ let admin: Page;
 let ana: Page;
 const errors: string[] = [];
 
-async function open(browser: Browser, username: string, secret: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on("console", (m) => m.type() === "error" && errors.push(`${username}: ${m.text()}`));
-  page.on("pageerror", (e) => errors.push(`${username}: ${e.message}`));
-  await page.goto(`${server.origin}/studio/`);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(secret);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("link", { name: "PC Marketing" })).toBeVisible();
-  return page;
-}
+const open = (browser: Browser, username: string, secret: string) =>
+  signedInPage(browser, server.origin, username, secret, errors);
 
 /** Screenshots at 1,440 × 900 and 390 × 844 when LIFTOFF_SHOTS names a folder. */
 async function shoot(page: Page, name: string) {
@@ -65,14 +56,11 @@ test.beforeAll(async ({ browser }) => {
     { LIFTOFF_ADMIN_PASSWORD: password, LIFTOFF_LOG_LEVEL: "warn" },
   );
   admin = await open(browser, "admin", password);
-  const session = (await (
-    await admin.request.get(`${server.origin}/api/session`)
-  ).json()) as SessionInfo;
-  const created = await admin.request.post(`${server.origin}/api/users`, {
-    headers: { "x-csrf-token": session.csrfToken },
-    data: { username: "ana", password: "ana-the-approver-1", role: "approver" },
+  await createUser(admin, server.origin, {
+    username: "ana",
+    password: "ana-the-approver-1",
+    role: "approver",
   });
-  expect(created.status()).toBe(201);
   ana = await open(browser, "ana", "ana-the-approver-1");
 });
 test.afterAll(async () => {

@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createUser, signedInPage } from "./demoStudio.ts";
 import { startServer, type RunningServer } from "./startServer.ts";
 
 // Two people in two browsers editing one property in the studio, against a real
@@ -18,18 +19,8 @@ let erin: Page;
 let sam: Page;
 const errors: string[] = [];
 
-async function open(browser: Browser, username: string, secret: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  page.on("console", (m) => m.type() === "error" && errors.push(`${username}: ${m.text()}`));
-  page.on("pageerror", (e) => errors.push(`${username}: ${e.message}`));
-  await page.goto(`${server.origin}/studio/`);
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(secret);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("link", { name: "PC Marketing" })).toBeVisible();
-  return page;
-}
+const open = (browser: Browser, username: string, secret: string) =>
+  signedInPage(browser, server.origin, username, secret, errors);
 
 /** The property as the API has it now (read with `page`'s session). */
 async function property(page: Page): Promise<PropertyState> {
@@ -63,14 +54,11 @@ test.beforeAll(async ({ browser }) => {
     },
   );
   erin = await open(browser, "admin", password);
-  const session = (await (
-    await erin.request.get(`${server.origin}/api/session`)
-  ).json()) as SessionInfo;
-  const created = await erin.request.post(`${server.origin}/api/users`, {
-    headers: { "x-csrf-token": session.csrfToken },
-    data: { username: "sam", password: "sam-the-editor-1", role: "editor" },
+  await createUser(erin, server.origin, {
+    username: "sam",
+    password: "sam-the-editor-1",
+    role: "editor",
   });
-  expect(created.status()).toBe(201);
   sam = await open(browser, "sam", "sam-the-editor-1");
 });
 test.afterAll(async () => {

@@ -1,7 +1,6 @@
 import type { PresenceEntry } from "@liftoff/schema";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../createApp.ts";
-import { PostgresStore } from "../storage/PostgresStore.ts";
 import useTestPostgres from "../storage/testPostgres.ts";
 import { readSse, type SseMessage } from "../testSse.ts";
 import {
@@ -11,6 +10,7 @@ import {
   fixtureDocument,
   signIn,
   type Client,
+  useTwoApiNodes,
 } from "./testSupport.ts";
 
 const P = "/api/properties/PRfixture";
@@ -166,27 +166,12 @@ describe("presence, one node", { timeout: 30_000 }, () => {
 const cluster = useTestPostgres();
 
 describe("presence, two nodes on one PostgreSQL", { timeout: 30_000 }, () => {
+  const nodes = useTwoApiNodes(cluster, "presence");
   let a: LiftoffApp;
   let b: LiftoffApp;
-  const stores: PostgresStore[] = [];
 
-  beforeAll(async () => {
-    const schema = cluster.schema("presence");
-    const node = () => {
-      const store = new PostgresStore(cluster.url(), { schema, max: 4 });
-      stores.push(store);
-      return apiApp({ store });
-    };
-    a = node();
-    await a.ready();
-    b = node();
-    await b.ready();
-  }, 60_000);
-
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    for (const store of stores) await store.close();
+  beforeAll(() => {
+    [a, b] = [nodes.a(), nodes.b()];
   });
 
   it("shows a reader on node A who opened an item through node B, and their leaving", async () => {

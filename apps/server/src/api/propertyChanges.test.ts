@@ -1,10 +1,16 @@
 import type { PropertyChange, PropertyState } from "@liftoff/schema";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../createApp.ts";
-import { PostgresStore } from "../storage/PostgresStore.ts";
 import useTestPostgres from "../storage/testPostgres.ts";
 import { readSse } from "../testSse.ts";
-import { ADMIN_PASSWORD, apiApp, clientWith, fixtureDocument, signIn } from "./testSupport.ts";
+import {
+  ADMIN_PASSWORD,
+  apiApp,
+  clientWith,
+  fixtureDocument,
+  signIn,
+  useTwoApiNodes,
+} from "./testSupport.ts";
 
 const P = "/api/properties/PRfixture";
 const watch = (origin: string, cookie: string, pid = "PRfixture") =>
@@ -98,27 +104,12 @@ describe("the property change stream, one node", () => {
 const cluster = useTestPostgres();
 
 describe("the property change stream, two nodes on one PostgreSQL", () => {
+  const nodes = useTwoApiNodes(cluster, "changes");
   let a: LiftoffApp;
   let b: LiftoffApp;
-  const stores: PostgresStore[] = [];
 
-  beforeAll(async () => {
-    const schema = cluster.schema("changes");
-    const node = () => {
-      const store = new PostgresStore(cluster.url(), { schema, max: 4 });
-      stores.push(store);
-      return apiApp({ store });
-    };
-    a = node();
-    await a.ready();
-    b = node();
-    await b.ready();
-  }, 60_000);
-
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    for (const store of stores) await store.close();
+  beforeAll(() => {
+    [a, b] = [nodes.a(), nodes.b()];
   });
 
   it("tells a reader on node A of a save made through node B", async () => {

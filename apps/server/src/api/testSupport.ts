@@ -1,6 +1,8 @@
 import type { LibraryInfo, PropertyDocument, Role, SessionInfo } from "@liftoff/schema";
 import type { Response } from "light-my-request";
+import { afterAll, beforeAll } from "vitest";
 import createApp, { type AppOptions, type LiftoffApp } from "../createApp.ts";
+import { PostgresStore } from "../storage/PostgresStore.ts";
 
 /** Test helpers for the studio API: an app with an admin, signed-in clients per role. */
 export const ADMIN_PASSWORD = "correct horse battery staple";
@@ -59,6 +61,35 @@ export function apiApp(options: AppOptions = {}): LiftoffApp {
       ...(typeof options.auth === "object" ? options.auth : {}),
     },
   });
+}
+
+/**
+ * Two API nodes on one PostgreSQL schema, each with its own pool as two processes have:
+ * started (one after the other, so the first migrates) before the calling describe's tests,
+ * closed after them. `cluster` is useTestPostgres()'s.
+ */
+export function useTwoApiNodes(
+  cluster: { url(): string; schema(prefix: string): string },
+  prefix: string,
+  options: AppOptions = {},
+): { a: () => LiftoffApp; b: () => LiftoffApp } {
+  const nodes: LiftoffApp[] = [];
+  const stores: PostgresStore[] = [];
+  beforeAll(async () => {
+    const schema = cluster.schema(prefix);
+    for (let i = 0; i < 2; i++) {
+      const store = new PostgresStore(cluster.url(), { schema, max: 4 });
+      stores.push(store);
+      const app = apiApp({ ...options, store });
+      await app.ready();
+      nodes.push(app);
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const app of nodes) await app.close();
+    for (const store of stores) await store.close();
+  });
+  return { a: () => nodes[0]!, b: () => nodes[1]! };
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

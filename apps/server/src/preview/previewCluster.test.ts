@@ -1,17 +1,16 @@
 import * as realBuilder from "@liftoff/builder";
 import type { PreviewSession } from "@liftoff/schema";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { BuilderApi } from "../api/BuilderApi.ts";
 import { LIBRARY_FILE } from "../api/Publisher.ts";
 import {
   ADMIN_PASSWORD,
-  apiApp,
   fixtureDocument,
   signIn,
   type Client,
+  useTwoApiNodes,
 } from "../api/testSupport.ts";
 import type { LiftoffApp } from "../createApp.ts";
-import { PostgresStore } from "../storage/PostgresStore.ts";
 import useTestPostgres from "../storage/testPostgres.ts";
 import { trace, watch } from "./previewTestSupport.ts";
 
@@ -33,23 +32,14 @@ const builder: Partial<BuilderApi> = {
  * database (notices go through its LISTEN/NOTIFY); nothing of a session is in a node's memory.
  */
 describe("preview across two nodes on one PostgreSQL", () => {
+  const nodes = useTwoApiNodes(cluster, "preview", { builder });
   let a: LiftoffApp;
   let b: LiftoffApp;
   let adminA: Client;
   let adminB: Client;
-  const stores: PostgresStore[] = [];
 
   beforeAll(async () => {
-    const schema = cluster.schema("preview");
-    const node = () => {
-      const store = new PostgresStore(cluster.url(), { schema, max: 4 });
-      stores.push(store);
-      return apiApp({ store, builder });
-    };
-    a = node();
-    await a.ready();
-    b = node();
-    await b.ready();
+    [a, b] = [nodes.a(), nodes.b()];
     adminA = await signIn(a, "admin", ADMIN_PASSWORD);
     adminB = await signIn(b, "admin", ADMIN_PASSWORD);
     expect(
@@ -57,15 +47,9 @@ describe("preview across two nodes on one PostgreSQL", () => {
     ).toBe(201);
   }, 60_000);
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    for (const store of stores) await store.close();
-  });
-
   it("starts on A, builds on B, takes reports on B that A's stream shows, ends on B for A", async () => {
     const published = "/* published production library */";
-    await stores[0]!.libraries.put({
+    await a.store.libraries.put({
       propertyId: "PRfixture",
       environmentId: "PRfixtureprod",
       fileName: LIBRARY_FILE,
