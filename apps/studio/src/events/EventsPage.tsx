@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Fragment, useEffect, useMemo, useState } from "react";
 import { useParams } from "react-router";
+import EnvironmentSelect from "../layout/EnvironmentSelect.tsx";
 import type { StoredEventWire } from "../api/createStudioApi.ts";
 import QueryState from "../layout/QueryState.tsx";
 import { useProperty } from "../properties/useProperty.ts";
@@ -88,20 +89,11 @@ export default function EventsPage() {
             : "Connection lost; reconnecting…"}
       </p>
       <div className="filters events-filters" role="search" aria-label="Filter events">
-        <label>
-          Environment
-          <select
-            value={filter.environmentId}
-            onChange={(e) => set({ environmentId: e.target.value })}
-          >
-            <option value="">All</option>
-            {state.document.environments.map((env) => (
-              <option key={env.id} value={env.id}>
-                {env.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <EnvironmentSelect
+          environments={state.document.environments}
+          value={filter.environmentId}
+          onChange={(environmentId) => set({ environmentId })}
+        />
         <label>
           Event type
           <select value={filter.eventType} onChange={(e) => set({ eventType: e.target.value })}>

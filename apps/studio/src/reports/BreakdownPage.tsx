@@ -2,6 +2,8 @@ import type { SavedReport } from "@liftoff/schema";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import EnvironmentSelect from "../layout/EnvironmentSelect.tsx";
+import ReportTable from "./ReportTable.tsx";
 import QueryState from "../layout/QueryState.tsx";
 import { useProperty } from "../properties/useProperty.ts";
 import { useApi } from "../session/SessionContext.tsx";
@@ -170,20 +172,11 @@ function Breakdown({ applied, saved }: { applied: BreakdownState; saved?: SavedR
             onChange={(e) => set({ eventType: e.target.value.trim() })}
           />
         </label>
-        <label>
-          Environment
-          <select
-            value={draft.environmentId}
-            onChange={(e) => set({ environmentId: e.target.value })}
-          >
-            <option value="">All</option>
-            {state.document.environments.map((env) => (
-              <option key={env.id} value={env.id}>
-                {env.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <EnvironmentSelect
+          environments={state.document.environments}
+          value={draft.environmentId}
+          onChange={(environmentId) => set({ environmentId })}
+        />
         <label>
           From
           <input
@@ -240,28 +233,7 @@ function Breakdown({ applied, saved }: { applied: BreakdownState; saved?: SavedR
                   The chart shows the top {MAX_BARS} of {data.rows.length}; the table has them all.
                 </p>
               )}
-              <div className="table-scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      {data.columns.map((c) => (
-                        <th key={c} scope="col">
-                          {c}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.rows.map((row, i) => (
-                      <tr key={i}>
-                        {row.map((v, j) => (
-                          <td key={j}>{typeof v === "number" ? v.toLocaleString() : (v ?? "")}</td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ReportTable columns={data.columns} rows={data.rows} />
             </>
           )}
         </QueryState>

@@ -1,5 +1,6 @@
 import type { ReportInfo } from "@liftoff/schema";
 import { lazy, Suspense, useMemo } from "react";
+import ReportTable from "./ReportTable.tsx";
 import QueryState from "../layout/QueryState.tsx";
 import { csvHref, hasData, isTimeSeries, type ReportScope, toSeries } from "./reportCatalog.ts";
 import { useReport } from "./useReport.ts";
@@ -7,9 +8,6 @@ import { useReport } from "./useReport.ts";
 const UPlotChart = lazy(() => import("./UPlotChart.tsx"));
 /** Bars a chart draws at most; the table and the CSV have every row. */
 const MAX_BARS = 20;
-
-const format = (v: string | number | null) =>
-  typeof v === "number" ? (Number.isInteger(v) ? v.toLocaleString() : v.toFixed(2)) : (v ?? "");
 
 /**
  * One report: its chart, the same numbers as a table for screen readers and copying, and
@@ -62,28 +60,7 @@ export default function ReportCard({ info, scope }: { info: ReportInfo; scope: R
             )}
             <details>
               <summary>Table</summary>
-              <div className="table-scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      {data.columns.map((c) => (
-                        <th key={c} scope="col">
-                          {c}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.rows.map((row, i) => (
-                      <tr key={i}>
-                        {row.map((v, j) => (
-                          <td key={j}>{format(v)}</td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ReportTable columns={data.columns} rows={data.rows} />
             </details>
           </>
         )}

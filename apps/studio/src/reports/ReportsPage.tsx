@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
+import EnvironmentSelect from "../layout/EnvironmentSelect.tsx";
 import QueryState from "../layout/QueryState.tsx";
 import { useProperty } from "../properties/useProperty.ts";
 import { useApi } from "../session/SessionContext.tsx";
@@ -62,17 +63,11 @@ export default function ReportsPage() {
             onChange={(e) => e.target.value && setTo(e.target.value)}
           />
         </label>
-        <label>
-          Environment
-          <select value={environmentId} onChange={(e) => setEnvironmentId(e.target.value)}>
-            <option value="">All</option>
-            {state.document.environments.map((env) => (
-              <option key={env.id} value={env.id}>
-                {env.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <EnvironmentSelect
+          environments={state.document.environments}
+          value={environmentId}
+          onChange={setEnvironmentId}
+        />
       </div>
       {invalid ? (
         <p role="alert">The start date is after the end date.</p>
