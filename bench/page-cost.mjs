@@ -19,9 +19,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { createDemoServer } from "../apps/demo-site/src/index.ts";
-import createApp from "../apps/server/src/createApp.ts";
-import { demoDatastreams, putDemoDatastreams } from "../apps/server/src/demo/demoDatastreams.ts";
-import ensureCertificate from "../apps/server/src/ensureCertificate.ts";
+import createApp from "../apps/server/src/main/createApp.ts";
+import {
+  demoDatastreams,
+  putDemoDatastreams,
+} from "../apps/server/src/features/demo/demoDatastreams.ts";
+import ensureCertificate from "../apps/server/src/main/ensureCertificate.ts";
 import { buildLibrary } from "../packages/builder/src/index.ts";
 import { COMPILE_HINT } from "../packages/builder/src/buildLibrary.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";

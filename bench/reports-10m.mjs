@@ -18,8 +18,8 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { startPostgres } from "../scripts/postgres.mjs";
-import { PostgresStore } from "../apps/server/src/storage/PostgresStore.ts";
-import { REPORT_NAMES } from "../apps/server/src/reports/reportDefinitions.ts";
+import { PostgresStore } from "../apps/server/src/store/PostgresStore.ts";
+import { REPORT_NAMES } from "../apps/server/src/features/reports/reportDefinitions.ts";
 import { holdBenchLock } from "./benchLock.mjs";
 
 await holdBenchLock();

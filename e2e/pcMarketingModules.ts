@@ -12,7 +12,7 @@ import { repoRoot } from "./startServer.ts";
 
 const load = <T>(path: string) => import(pathToFileURL(join(repoRoot, path)).href) as Promise<T>;
 
-/** The fields of a stored event the suites read (apps/server/src/storage/Store.ts). */
+/** The fields of a stored event the suites read (apps/server/src/store/Store.ts). */
 export interface StoredEvent {
   id: number;
   eventType: string | null;
@@ -88,8 +88,8 @@ export const loadServer = () =>
   Promise.all([
     load<{
       default: (options: { store: Store; rateLimitPerSecond: number; bootstrap: boolean }) => App;
-    }>("apps/server/src/createApp.ts"),
-    load<{ SqliteStore: new (file: string) => Store }>("apps/server/src/storage/SqliteStore.ts"),
+    }>("apps/server/src/main/createApp.ts"),
+    load<{ SqliteStore: new (file: string) => Store }>("apps/server/src/store/SqliteStore.ts"),
   ]).then(([app, sqlite]) => ({ createApp: app.default, SqliteStore: sqlite.SqliteStore }));
 
 export const loadDemoSite = () =>

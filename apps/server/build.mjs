@@ -12,7 +12,7 @@ export const outputs = ["dist/liftoff.mjs"];
 
 export async function build() {
   await esbuild({
-    entryPoints: [join(here, "src/cli.ts")],
+    entryPoints: [join(here, "src/main/cli.ts")],
     outfile: join(here, "dist/liftoff.mjs"),
     bundle: true,
     packages: "external",

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import createGuard, { sessionOf } from "../auth/createGuard.ts";
-import type { Store } from "../storage/Store.ts";
+import createGuard, { sessionOf } from "../features/auth/createGuard.ts";
+import type { Store } from "../store/Store.ts";
 import routeAccess, { type Access } from "./routeAccess.ts";
 
 /** A route as registered, with the access the table gives it (complete once the app is ready). */

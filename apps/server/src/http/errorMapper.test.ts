@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import createApp from "../createApp.ts";
+import createApp from "../main/createApp.ts";
 
 describe("error mapper logs", () => {
   it("writes one structured JSON line per refused request, naming status, type and field", async () => {

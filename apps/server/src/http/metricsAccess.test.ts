@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_PASSWORD, apiApp, clientWith, signIn, type Client } from "../api/testSupport.ts";
-import { metricsTokenFrom } from "../cli.ts";
-import type { LiftoffApp } from "../createApp.ts";
+import { ADMIN_PASSWORD, apiApp, clientWith, signIn, type Client } from "../main/testSupport.ts";
+import { metricsTokenFrom } from "../main/cli.ts";
+import type { LiftoffApp } from "../main/createApp.ts";
 
 const TOKEN = "0123456789abcdef0123456789abcdef-scrape";
 

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { EnvironmentInfo } from "@liftoff/schema";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import type { LiftoffApp } from "../createApp.ts";
-import { ADMIN_PASSWORD, apiApp, editorWithProperty, signIn } from "../api/testSupport.ts";
+import type { LiftoffApp } from "../main/createApp.ts";
+import { ADMIN_PASSWORD, apiApp, editorWithProperty, signIn } from "../main/testSupport.ts";
 
 /**
  * `createApp({ publicOrigin })` (`liftoff serve --public-origin`): on the public origin's host
@@ -109,7 +109,7 @@ describe("a separate public origin", () => {
 
     app = apiApp({ publicOrigin: PUBLIC });
     const admin = await signIn(app, "admin", ADMIN_PASSWORD);
-    const { fixtureDocument } = await import("../api/testSupport.ts");
+    const { fixtureDocument } = await import("../main/testSupport.ts");
     expect((await admin.call("POST", "/api/properties/import", fixtureDocument())).statusCode).toBe(
       201,
     );

@@ -1,7 +1,7 @@
 import { connect, type Socket } from "node:net";
 import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import createApp, { type LiftoffApp } from "../createApp.ts";
+import createApp, { type LiftoffApp } from "../main/createApp.ts";
 
 // Short bounds so a slow sender is cut within a test; the defaults are in docs/server.md.
 const HEADERS_MS = 400;

@@ -10,9 +10,9 @@ import {
   fixtureDocument,
   signIn,
   type Client,
-} from "../api/testSupport.ts";
-import createApp, { type LiftoffApp } from "../createApp.ts";
-import hasRole from "../auth/hasRole.ts";
+} from "../main/testSupport.ts";
+import createApp, { type LiftoffApp } from "../main/createApp.ts";
+import hasRole from "../features/auth/hasRole.ts";
 import type { RegisteredRoute } from "./enforceRouteAccess.ts";
 
 // Every registered route (taken from the app, so a new route is walked too) × anonymous and

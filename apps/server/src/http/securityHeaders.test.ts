@@ -3,8 +3,8 @@ import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { ADMIN_PASSWORD, apiApp, signIn } from "../api/testSupport.ts";
-import type { LiftoffApp } from "../createApp.ts";
+import { ADMIN_PASSWORD, apiApp, signIn } from "../main/testSupport.ts";
+import type { LiftoffApp } from "../main/createApp.ts";
 
 /**
  * The headers every document and every studio API answer carries (docs/server.md, Response

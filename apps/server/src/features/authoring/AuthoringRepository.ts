@@ -1,0 +1,599 @@
+import type {
+  LibraryBuild,
+  LibraryResourceKind,
+  LibraryState,
+  PropertyDocument,
+  PropertySummary,
+  ResourceKind,
+  ResourceRef,
+  ResourceRevision,
+  ResourceRevisionInfo,
+  RevisionInfo,
+} from "@liftoff/schema";
+import libraryEtag from "../publishing/libraryEtag.ts";
+import { assembleDocument, type ResourceEntry } from "./propertyResources.ts";
+import type { Row, SqlClient, Step } from "../../db/SqlClient.ts";
+
+/** One resource as of some property revision (the latest, or an earlier one). */
+export interface StoredResource extends ResourceEntry {
+  position: number;
+  revision: number;
+  /** This revision deleted it (`body` is what it was before). */
+  deleted: boolean;
+  updatedAt: string;
+  updatedBy: string;
+  /** The property revision that made this resource revision. */
+  changedIn: number;
+}
+
+/** A property as of one revision: every resource it ever had, in document order. */
+export interface PropertySnapshot {
+  id: string;
+  revision: number;
+  updatedAt: string;
+  updatedBy: string;
+  resources: StoredResource[];
+}
+
+/** The document of a snapshot: its resources that are not deleted. */
+export const documentOf = (snapshot: PropertySnapshot): PropertyDocument =>
+  assembleDocument(snapshot.resources.filter((r) => !r.deleted));
+
+/** The current (or one earlier) revision of a property, as a whole document. */
+export interface PropertyRecord {
+  id: string;
+  revision: number;
+  updatedAt: string;
+  updatedBy: string;
+  document: PropertyDocument;
+}
+
+/** A new revision of one resource, written as part of one property revision. */
+export interface ResourceWrite extends ResourceEntry {
+  position: number;
+  /** The revision this one follows; 0 for a new resource. */
+  from: number;
+  deleted: boolean;
+}
+
+/** One library resource as stored: pinned once the library left development. */
+export interface StoredLibraryResource {
+  kind: LibraryResourceKind;
+  id: string;
+  pinned?: { revision: number; deleted: boolean; name: string };
+}
+
+/** A library as stored; the API's LibraryInfo adds names and head revisions. */
+export interface LibraryRecord {
+  id: string;
+  name: string;
+  state: LibraryState;
+  environmentId?: string;
+  createdAt: string;
+  createdBy: string;
+  /** Who last submitted it, and when (kept until the next submit). */
+  submittedBy?: string;
+  submittedAt?: string;
+  builds: LibraryBuild[];
+  publishedAt?: string;
+  resources: StoredLibraryResource[];
+  /**
+   * The resources its last staging or production build contained (`rule:RL…` → revision).
+   * The published library's manifest is what production serves: the base of later builds.
+   */
+  resolved?: Record<string, number>;
+}
+
+/** What an environment serves now: the library that was last written there. */
+export interface EnvironmentPointer {
+  environmentId: string;
+  libraryId: string;
+  builtAt: string;
+}
+
+/** A library file to write together with a library's new state (one transaction). */
+export interface BuiltFile {
+  environmentId: string;
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+  cacheControl: string;
+}
+
+const text = (v: unknown) => String(v);
+const STAGING = "('submitted', 'approved')";
+
+const toResource = (r: Row): StoredResource => ({
+  kind: text(r.kind) as ResourceKind,
+  id: text(r.resource_id),
+  name: text(r.name),
+  body: JSON.parse(text(r.body)) as unknown,
+  position: Number(r.position),
+  revision: Number(r.revision),
+  deleted: Number(r.deleted) === 1,
+  updatedAt: text(r.created_at),
+  updatedBy: text(r.author),
+  changedIn: Number(r.property_revision),
+});
+
+const toRevisionInfo = (r: Row): ResourceRevisionInfo => ({
+  revision: Number(r.revision),
+  propertyRevision: Number(r.property_revision),
+  createdAt: text(r.created_at),
+  author: text(r.author),
+  summary: text(r.summary),
+  deleted: Number(r.deleted) === 1,
+});
+
+const toLibrary = (r: Row): LibraryRecord => ({
+  id: text(r.id),
+  name: text(r.name),
+  state: text(r.state) as LibraryState,
+  ...(r.environment_id ? { environmentId: text(r.environment_id) } : {}),
+  createdAt: text(r.created_at),
+  createdBy: text(r.created_by),
+  ...(r.submitted_by ? { submittedBy: text(r.submitted_by) } : {}),
+  ...(r.submitted_at ? { submittedAt: text(r.submitted_at) } : {}),
+  builds: JSON.parse(text(r.builds)) as LibraryBuild[],
+  ...(r.published_at ? { publishedAt: text(r.published_at) } : {}),
+  resources: JSON.parse(text(r.resources)) as StoredLibraryResource[],
+  ...(r.resolved ? { resolved: JSON.parse(text(r.resolved)) as Record<string, number> } : {}),
+});
+
+// Each resource at its newest revision made no later than property revision `?`.
+const SNAPSHOT_SQL = `
+  SELECT rr.kind, rr.resource_id, rr.revision, rr.property_revision, rr.created_at, rr.author,
+         rr.name, rr.deleted, rr.body, r.position
+  FROM resource_revisions rr
+  JOIN resources r ON r.property_id = rr.property_id AND r.kind = rr.kind
+    AND r.resource_id = rr.resource_id
+  WHERE rr.property_id = ? AND rr.revision = (
+    SELECT MAX(x.revision) FROM resource_revisions x
+    WHERE x.property_id = rr.property_id AND x.kind = rr.kind AND x.resource_id = rr.resource_id
+      AND x.property_revision <= ?)
+  ORDER BY r.position`;
+
+/**
+ * Properties as resources with revisions, the property-wide history of changes, libraries
+ * and what each environment serves. Resource bodies are JSON text, not JSONB: JSONB
+ * reorders keys, and a revision must read back exactly as it was saved (exports, diffs and
+ * rebuilt libraries depend on it).
+ */
+export class AuthoringRepository {
+  constructor(private readonly sql: SqlClient) {}
+
+  async listProperties(): Promise<PropertySummary[]> {
+    const rows = await this.sql.all(
+      `SELECT p.id, p.name, p.revision, c.created_at, c.author FROM properties p
+       JOIN property_changes c ON c.property_id = p.id AND c.revision = p.revision
+       ORDER BY p.name, p.id`,
+    );
+    return rows.map((r) => ({
+      id: text(r.id),
+      name: text(r.name),
+      revision: Number(r.revision),
+      updatedAt: text(r.created_at),
+      updatedBy: text(r.author),
+    }));
+  }
+
+  /** The property as of `revision` (default: the latest), or undefined. */
+  async snapshot(id: string, revision?: number): Promise<PropertySnapshot | undefined> {
+    const [head] = await this.sql.all(
+      `SELECT c.revision, c.created_at, c.author FROM properties p
+       JOIN property_changes c ON c.property_id = p.id
+       WHERE p.id = ? AND c.revision = ${revision === undefined ? "p.revision" : "?"}`,
+      revision === undefined ? [id] : [id, revision],
+    );
+    if (!head) return undefined;
+    const at = Number(head.revision);
+    const rows = await this.sql.all(SNAPSHOT_SQL, [id, at]);
+    return {
+      id,
+      revision: at,
+      updatedAt: text(head.created_at),
+      updatedBy: text(head.author),
+      resources: rows.map(toResource),
+    };
+  }
+
+  async getProperty(id: string, revision?: number): Promise<PropertyRecord | undefined> {
+    const snapshot = await this.snapshot(id, revision);
+    if (!snapshot) return undefined;
+    const { resources: _resources, ...meta } = snapshot;
+    return { ...meta, document: documentOf(snapshot) };
+  }
+
+  getRevision(id: string, revision: number): Promise<PropertyRecord | undefined> {
+    return this.getProperty(id, revision);
+  }
+
+  /** The property-wide history, newest first, with the resources each change touched. */
+  async listRevisions(id: string): Promise<RevisionInfo[]> {
+    const changes = await this.sql.all(
+      `SELECT revision, created_at, author, summary FROM property_changes
+       WHERE property_id = ? ORDER BY revision DESC`,
+      [id],
+    );
+    const touched = await this.sql.all(
+      `SELECT property_revision, kind, resource_id, name, revision FROM resource_revisions
+       WHERE property_id = ? ORDER BY property_revision, kind, resource_id`,
+      [id],
+    );
+    const byChange = new Map<number, RevisionInfo["resources"]>();
+    for (const r of touched) {
+      const n = Number(r.property_revision);
+      const list = byChange.get(n) ?? [];
+      list.push({
+        kind: text(r.kind) as ResourceKind,
+        id: text(r.resource_id),
+        name: text(r.name),
+        revision: Number(r.revision),
+      });
+      byChange.set(n, list);
+    }
+    return changes.map((r) => ({
+      revision: Number(r.revision),
+      createdAt: text(r.created_at),
+      author: text(r.author),
+      summary: text(r.summary),
+      resources: byChange.get(Number(r.revision)) ?? [],
+    }));
+  }
+
+  /** One resource's revisions, newest first. */
+  async resourceHistory(propertyId: string, ref: ResourceRef): Promise<ResourceRevisionInfo[]> {
+    const rows = await this.sql.all(
+      `SELECT revision, property_revision, created_at, author, summary, deleted
+       FROM resource_revisions WHERE property_id = ? AND kind = ? AND resource_id = ?
+       ORDER BY revision DESC`,
+      [propertyId, ref.kind, ref.id],
+    );
+    return rows.map(toRevisionInfo);
+  }
+
+  async resourceRevision(
+    propertyId: string,
+    ref: ResourceRef,
+    revision: number,
+  ): Promise<ResourceRevision | undefined> {
+    const [row] = await this.sql.all(
+      `SELECT * FROM resource_revisions
+       WHERE property_id = ? AND kind = ? AND resource_id = ? AND revision = ?`,
+      [propertyId, ref.kind, ref.id, revision],
+    );
+    if (!row) return undefined;
+    return {
+      ...toRevisionInfo(row),
+      kind: ref.kind,
+      id: ref.id,
+      name: text(row.name),
+      body: JSON.parse(text(row.body)) as unknown,
+    };
+  }
+
+  /** The bodies of chosen resource revisions (`rule:RL…` → revision), for library builds. */
+  async resourceBodies(
+    propertyId: string,
+    wanted: Array<ResourceRef & { revision: number }>,
+  ): Promise<Map<string, { body: unknown; deleted: boolean }>> {
+    const out = new Map<string, { body: unknown; deleted: boolean }>();
+    // Chunked so no statement carries more than a few hundred parameters.
+    for (let i = 0; i < wanted.length; i += 100) {
+      const chunk = wanted.slice(i, i + 100);
+      const rows = await this.sql.all(
+        `SELECT kind, resource_id, revision, deleted, body FROM resource_revisions
+         WHERE property_id = ? AND (${chunk.map(() => "(kind = ? AND resource_id = ? AND revision = ?)").join(" OR ")})`,
+        [propertyId, ...chunk.flatMap((w) => [w.kind, w.id, w.revision])],
+      );
+      for (const r of rows)
+        out.set(`${text(r.kind)}:${text(r.resource_id)}@${Number(r.revision)}`, {
+          body: JSON.parse(text(r.body)) as unknown,
+          deleted: Number(r.deleted) === 1,
+        });
+    }
+    return out;
+  }
+
+  /**
+   * The statements of one property revision: the property's revision counter moves up by
+   * one inside the transaction (concurrent saves queue on its row instead of failing), and
+   * every write names the revision its resource must still be at.
+   */
+  private writeSteps(
+    propertyId: string,
+    writes: ResourceWrite[],
+    author: string,
+    summary: string,
+    at: string,
+    name: string | undefined,
+  ): Step[] {
+    const current = "(SELECT revision FROM properties WHERE id = ?)";
+    const steps: Step[] = [
+      {
+        sql: "UPDATE properties SET revision = revision + 1, name = COALESCE(?, name) WHERE id = ?",
+        params: [name ?? null, propertyId],
+        expect: 1,
+      },
+      {
+        sql: `INSERT INTO property_changes (property_id, revision, created_at, author, summary)
+              VALUES (?, ${current}, ?, ?, ?)`,
+        params: [propertyId, propertyId, at, author, summary],
+      },
+    ];
+    for (const w of writes) {
+      const next = w.from + 1;
+      const deleted = w.deleted ? 1 : 0;
+      steps.push(
+        w.from === 0
+          ? {
+              // A new resource goes after every other, whatever others added meanwhile.
+              sql: `INSERT INTO resources (property_id, kind, resource_id, position, revision, name,
+                    deleted, updated_at, updated_by, changed_in) VALUES (?, ?, ?,
+                    (SELECT COALESCE(MAX(position), -1) + 1 FROM resources WHERE property_id = ?),
+                    1, ?, ?, ?, ?, ${current})
+                    ON CONFLICT (property_id, kind, resource_id) DO NOTHING`,
+              params: [
+                propertyId,
+                w.kind,
+                w.id,
+                propertyId,
+                w.name,
+                deleted,
+                at,
+                author,
+                propertyId,
+              ],
+              expect: 1,
+            }
+          : {
+              sql: `UPDATE resources SET revision = ?, name = ?, deleted = ?, updated_at = ?,
+                    updated_by = ?, changed_in = ${current}
+                    WHERE property_id = ? AND kind = ? AND resource_id = ? AND revision = ?`,
+              params: [
+                next,
+                w.name,
+                deleted,
+                at,
+                author,
+                propertyId,
+                propertyId,
+                w.kind,
+                w.id,
+                w.from,
+              ],
+              expect: 1,
+            },
+        {
+          sql: `INSERT INTO resource_revisions (property_id, kind, resource_id, revision,
+                property_revision, created_at, author, summary, name, deleted, body)
+                VALUES (?, ?, ?, ?, ${current}, ?, ?, ?, ?, ?, ?)`,
+          params: [
+            propertyId,
+            w.kind,
+            w.id,
+            next,
+            propertyId,
+            at,
+            author,
+            summary,
+            w.name,
+            deleted,
+            JSON.stringify(w.body),
+          ],
+        },
+      );
+    }
+    return steps;
+  }
+
+  /** Saves revision 1 of a new property from its resources; false when the id is taken. */
+  async createProperty(
+    propertyId: string,
+    name: string,
+    entries: ResourceEntry[],
+    author: string,
+    summary: string,
+  ): Promise<boolean> {
+    const at = new Date().toISOString();
+    const writes = entries.map((e, position) => ({ ...e, position, from: 0, deleted: false }));
+    return this.sql.transaction([
+      {
+        sql: "INSERT INTO properties (id, name, revision) VALUES (?, ?, 0) ON CONFLICT (id) DO NOTHING",
+        params: [propertyId, name],
+        expect: 1,
+      },
+      ...this.writeSteps(propertyId, writes, author, summary, at, undefined),
+    ]);
+  }
+
+  /**
+   * Saves one property revision made of `writes`. There is no property-wide lock: each
+   * write moves its resource only from the revision it names (`from`; 0: it must not exist).
+   * Returns the new property revision, or undefined (nothing written) when a resource moved
+   * in between; the caller finds out which.
+   */
+  async saveChange(
+    propertyId: string,
+    writes: ResourceWrite[],
+    author: string,
+    summary: string,
+  ): Promise<{ revision: number; at: string } | undefined> {
+    const at = new Date().toISOString();
+    const name = writes.find((w) => w.kind === "settings")?.name;
+    const ok = await this.sql.transaction(
+      this.writeSteps(propertyId, writes, author, summary, at, name),
+    );
+    if (!ok) return undefined;
+    const first = writes[0]!;
+    const [row] = await this.sql.all(
+      `SELECT property_revision FROM resource_revisions
+       WHERE property_id = ? AND kind = ? AND resource_id = ? AND revision = ?`,
+      [propertyId, first.kind, first.id, first.from + 1],
+    );
+    return { revision: Number(row?.property_revision), at };
+  }
+
+  async listLibraries(propertyId: string): Promise<LibraryRecord[]> {
+    const rows = await this.sql.all(
+      "SELECT * FROM resource_libraries WHERE property_id = ? ORDER BY created_at DESC, id DESC",
+      [propertyId],
+    );
+    return rows.map(toLibrary);
+  }
+
+  async getLibrary(propertyId: string, id: string): Promise<LibraryRecord | undefined> {
+    const [row] = await this.sql.all(
+      "SELECT * FROM resource_libraries WHERE property_id = ? AND id = ?",
+      [propertyId, id],
+    );
+    return row && toLibrary(row);
+  }
+
+  /**
+   * Creates a library; false when its development environment is held by another (a unique
+   * index over the libraries in development decides, so two people cannot both win).
+   */
+  async createLibrary(propertyId: string, library: LibraryRecord): Promise<boolean> {
+    return this.sql.transaction([
+      {
+        sql: `INSERT INTO resource_libraries (id, property_id, name, state, environment_id,
+              created_at, created_by, builds, published_at, resources, resolved, submitted_by,
+              submitted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        params: [
+          library.id,
+          propertyId,
+          library.name,
+          library.state,
+          library.environmentId ?? null,
+          library.createdAt,
+          library.createdBy,
+          JSON.stringify(library.builds),
+          library.publishedAt ?? null,
+          JSON.stringify(library.resources),
+          library.resolved ? JSON.stringify(library.resolved) : null,
+          library.submittedBy ?? null,
+          library.submittedAt ?? null,
+        ],
+        expect: 1,
+        uniqueIsMismatch: true,
+      },
+    ]);
+  }
+
+  /**
+   * Moves a library from state `from` to what `library` says (name, environment, resources,
+   * state, builds, manifest) and writes its built files in one transaction: either the
+   * environment serves the new file and the library says so, or nothing changed. False when
+   * the library was no longer in state `from`, or the environment it takes is held.
+   */
+  async saveLibrary(
+    propertyId: string,
+    library: LibraryRecord,
+    from: LibraryState,
+    files: BuiltFile[] = [],
+  ): Promise<boolean> {
+    const at = new Date().toISOString();
+    // Staging holds one library: taking it checks no other is submitted or approved.
+    const staging =
+      library.state === "submitted" && from !== "submitted"
+        ? {
+            sql: ` AND NOT EXISTS (SELECT 1 FROM resource_libraries o WHERE o.property_id = ?
+                   AND o.state IN ${STAGING} AND o.id <> ?)`,
+            params: [propertyId, library.id],
+          }
+        : { sql: "", params: [] };
+    const steps: Step[] = [
+      {
+        sql: `UPDATE resource_libraries SET name = ?, state = ?, environment_id = ?, builds = ?,
+              published_at = ?, resources = ?, resolved = ?, submitted_by = ?, submitted_at = ?
+              WHERE property_id = ? AND id = ? AND state = ?${staging.sql}`,
+        params: [
+          library.name,
+          library.state,
+          library.environmentId ?? null,
+          JSON.stringify(library.builds),
+          library.publishedAt ?? null,
+          JSON.stringify(library.resources),
+          library.resolved ? JSON.stringify(library.resolved) : null,
+          library.submittedBy ?? null,
+          library.submittedAt ?? null,
+          propertyId,
+          library.id,
+          from,
+          ...staging.params,
+        ],
+        expect: 1,
+        uniqueIsMismatch: true,
+      },
+    ];
+    for (const file of files) {
+      steps.push(
+        {
+          // The same row layout as the library file repository (Store.libraries), which serves it.
+          sql: `INSERT INTO libraries (property_id, environment_id, file_name, content_type, body,
+                etag, published_at, cache_control) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (property_id, environment_id, file_name) DO UPDATE SET
+                content_type = excluded.content_type, body = excluded.body, etag = excluded.etag,
+                published_at = excluded.published_at, cache_control = excluded.cache_control`,
+          params: [
+            propertyId,
+            file.environmentId,
+            file.fileName,
+            file.contentType,
+            file.body,
+            libraryEtag(file.body),
+            at,
+            file.cacheControl,
+          ],
+        },
+        {
+          sql: `INSERT INTO environment_libraries (property_id, environment_id, library_id, built_at)
+                VALUES (?, ?, ?, ?) ON CONFLICT (property_id, environment_id) DO UPDATE SET
+                library_id = excluded.library_id, built_at = excluded.built_at`,
+          params: [propertyId, file.environmentId, library.id, at],
+        },
+      );
+    }
+    return this.sql.transaction(steps);
+  }
+
+  /** Deletes a library still in `state`; false when it moved on. */
+  async deleteLibrary(propertyId: string, id: string, state: LibraryState): Promise<boolean> {
+    return this.sql.transaction([
+      {
+        sql: "DELETE FROM resource_libraries WHERE property_id = ? AND id = ? AND state = ?",
+        params: [propertyId, id, state],
+        expect: 1,
+      },
+    ]);
+  }
+
+  /** Changes every stored file's cache time for the staging and production environments. */
+  async setCacheControl(
+    propertyId: string,
+    environmentIds: string[],
+    cacheControl: string,
+  ): Promise<void> {
+    if (environmentIds.length === 0) return;
+    await this.sql.transaction([
+      {
+        sql: `UPDATE libraries SET cache_control = ? WHERE property_id = ?
+              AND environment_id IN (${environmentIds.map(() => "?").join(", ")})`,
+        params: [cacheControl, propertyId, ...environmentIds],
+      },
+    ]);
+  }
+
+  async environmentPointers(propertyId: string): Promise<EnvironmentPointer[]> {
+    const rows = await this.sql.all(
+      "SELECT environment_id, library_id, built_at FROM environment_libraries WHERE property_id = ?",
+      [propertyId],
+    );
+    return rows.map((r) => ({
+      environmentId: text(r.environment_id),
+      libraryId: text(r.library_id),
+      builtAt: text(r.built_at),
+    }));
+  }
+}

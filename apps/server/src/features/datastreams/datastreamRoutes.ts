@@ -1,0 +1,94 @@
+import type { DatastreamInfo } from "@liftoff/schema";
+import type { FastifyInstance } from "fastify";
+import { userOf, type ApiContext } from "../../main/ApiContext.ts";
+import { apiProblems } from "../../http/apiProblems.ts";
+import { paramsOf } from "../authoring/requestParts.ts";
+import { DATASTREAMS_CHANNEL } from "../cluster/shareDatastreamChanges.ts";
+
+const MAX_ORIGINS = 100;
+const MAX_ORIGIN_LENGTH = 300;
+
+/**
+ * The list's shape: at most MAX_ORIGINS strings, none with a wildcard, none twice. What the
+ * schema cannot say (that each is an origin as a browser sends it) is `checkOrigins`'s.
+ */
+const originsBody = {
+  type: "object",
+  required: ["allowedOrigins"],
+  properties: {
+    allowedOrigins: {
+      type: "array",
+      maxItems: MAX_ORIGINS,
+      description: `expected a list of at most ${MAX_ORIGINS} origins (empty: refuse every page)`,
+      items: {
+        type: "string",
+        minLength: 1,
+        maxLength: MAX_ORIGIN_LENGTH,
+        pattern: "^[^*]*$",
+        description: `expected an origin of at most ${MAX_ORIGIN_LENGTH} characters, without wildcards (list each origin)`,
+      },
+    },
+  },
+} as const;
+
+/**
+ * Each entry exactly as a browser sends it in the Origin header: `http(s)://host` with an
+ * optional port, lower case, no path and no default port. Anything else could never match a
+ * request, so it is refused with the form the browser would send when there is one.
+ */
+function checkOrigins(origins: string[]): string[] {
+  origins.forEach((value, i) => {
+    const path = `allowedOrigins[${i}]`;
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:"))
+      throw apiProblems.invalidField(path, "expected scheme://host[:port] with http or https");
+    if (url.origin !== value)
+      throw apiProblems.invalidField(
+        path,
+        `expected scheme://host[:port] as browsers send it, without a path: ${url.origin}`,
+      );
+    if (origins.indexOf(value) !== i) throw apiProblems.invalidField(path, "listed twice");
+  });
+  return origins;
+}
+
+/** Datastreams: read one, and set the page origins allowed to send to it (admins). */
+export default function datastreamRoutes(app: FastifyInstance, ctx: ApiContext): void {
+  const find = async (id: string): Promise<DatastreamInfo> => {
+    const datastream = await ctx.store.datastreams.get(id);
+    if (!datastream) throw apiProblems.notFound(`datastream "${id}"`);
+    return datastream;
+  };
+
+  app.get("/api/datastreams/:id", (request) => find(paramsOf(request).id!));
+
+  app.put<{ Body: { allowedOrigins: string[] } }>(
+    "/api/datastreams/:id/allowed-origins",
+    { schema: { body: originsBody } },
+    async (request) => {
+      const allowedOrigins = checkOrigins(request.body.allowedOrigins);
+      const current = await find(paramsOf(request).id!);
+      const next = { ...current, allowedOrigins };
+      await ctx.store.datastreams.put(next);
+      ctx.datastreams.invalidate();
+      await ctx.store.bus.publish(DATASTREAMS_CHANNEL, current.id);
+      await ctx.store.audit.append({
+        user: userOf(request),
+        action: "datastream.origins",
+        propertyId: current.propertyId,
+        target: current.id,
+        detail: {
+          summary: `set the allowed origins of datastream "${current.id}"`,
+          before: current.allowedOrigins,
+          after: allowedOrigins,
+        },
+      });
+      return next;
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import type { FastifyRequest } from "fastify";
+import type { DatastreamCache } from "../features/datastreams/DatastreamCache.ts";
+import type { Store } from "../store/Store.ts";
+import { apiProblems } from "../http/apiProblems.ts";
+import type { BuilderApi } from "../features/authoring/BuilderApi.ts";
+import type { PropertyService } from "../features/authoring/PropertyService.ts";
+import type { Publisher } from "../features/publishing/Publisher.ts";
+
+/** What every group of API routes works with. */
+export interface ApiContext {
+  store: Store;
+  builder: BuilderApi;
+  properties: PropertyService;
+  publisher: Publisher;
+  /** The edge's datastream cache: a change through the API applies at once on this node. */
+  datastreams: DatastreamCache;
+  /** Where pages load libraries from (`--public-origin`); unset, the origin the client used. */
+  publicOrigin?: string;
+}
+
+/** The signed-in user's name (the access hook sets it before any handler runs). */
+export function userOf(request: FastifyRequest): string {
+  if (!request.signed) throw apiProblems.unauthenticated();
+  return request.signed.user.username;
+}

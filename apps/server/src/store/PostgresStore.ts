@@ -1,0 +1,577 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { eventNotices, EVENTS_CHANNEL } from "../features/cluster/EventNotice.ts";
+import { PostgresBus, physicalChannel } from "../features/cluster/PostgresBus.ts";
+import { LoginFailureRepository } from "../features/auth/LoginFailureRepository.ts";
+import { AuditRepository } from "../features/authoring/AuditRepository.ts";
+import { AuthoringRepository } from "../features/authoring/AuthoringRepository.ts";
+import { postgresClient, postgresMigrationDb } from "../db/SqlClient.ts";
+import { UserRepository } from "../features/auth/UserRepository.ts";
+import { SavedReportRepository } from "../features/reports/SavedReportRepository.ts";
+import { PreviewRepository } from "../features/preview/PreviewRepository.ts";
+import libraryEtag from "../features/publishing/libraryEtag.ts";
+import { eventAt, requestEvents, sourceOf } from "../features/edge/eventSource.ts";
+import breakdownSql from "../features/reports/breakdownSql.ts";
+import reportSql, { type ReportValue } from "../features/reports/reportSql.ts";
+import { ReportRollups } from "../features/reports/ReportRollups.ts";
+import { migrations } from "./migrations.ts";
+import refuseNewerSchema from "./refuseNewerSchema.ts";
+import type {
+  Datastream,
+  EventFilter,
+  LibraryFile,
+  NewEvent,
+  NewRequest,
+  BreakdownQuery,
+  ReportQuery,
+  RequestKey,
+  RequestOutcome,
+  ReportTable,
+  Store,
+  StoredEvent,
+} from "./Store.ts";
+import {
+  EVENT_VALUE_COLUMNS,
+  eventFieldsOf,
+  eventValues,
+  type EventValueRow,
+} from "../features/edge/eventColumns.ts";
+import eventWhere from "../features/edge/eventWhere.ts";
+import { DayPartitions, isMissingPartition, utcDay } from "../db/DayPartitions.ts";
+import { outcomesOf, planKeys, type KeyPlan } from "../features/edge/requestKeys.ts";
+
+interface EventRow extends EventValueRow {
+  id: string;
+  request_row: string;
+  event_index: number;
+  received_at: Date;
+  body: unknown;
+}
+
+interface DatastreamRow {
+  id: string;
+  org_id: string;
+  property_id: string;
+  environment_id: string;
+  stage: string;
+  allowed_origins: string[];
+}
+
+const toDatastream = (r: DatastreamRow): Datastream => ({
+  id: r.id,
+  orgId: r.org_id,
+  propertyId: r.property_id,
+  environmentId: r.environment_id,
+  stage: r.stage,
+  allowedOrigins: r.allowed_origins,
+});
+
+/** Rows with their request's body (JSONB, parsed by the driver); each body looked up once. */
+function toEvents(rows: EventRow[]): StoredEvent[] {
+  const bodies = new Map<string, unknown[]>();
+  return rows.map((r) => {
+    let events = bodies.get(r.request_row);
+    if (!events) {
+      events = requestEvents(r.body);
+      bodies.set(r.request_row, events);
+    }
+    const { xdm, data } = eventAt(events, r.event_index);
+    return { id: Number(r.id), receivedAt: r.received_at, xdm, data, ...eventFieldsOf(r) };
+  });
+}
+
+const where = (filter: EventFilter) => eventWhere(filter, (n) => `$${n}`);
+
+const limitOf = (filter: EventFilter) => Math.min(Math.max(filter.limit ?? 100, 1), 1000);
+/** request_row, event_index, received_at and the shared value columns. */
+const EVENT_COLUMNS = 3 + EVENT_VALUE_COLUMNS.split(",").length;
+// PostgreSQL allows 65,535 bind parameters per statement.
+const ROWS_PER_INSERT = 2000;
+
+/** `($1,$2,…)` tuples of `width` parameters for `rows` rows. */
+const tuples = (rows: number, width: number) =>
+  Array.from(
+    { length: rows },
+    (_, i) => `(${Array.from({ length: width }, (_, k) => `$${i * width + k + 1}`).join(",")})`,
+  ).join(",");
+
+interface RequestGroup {
+  body: string;
+  requestId: string;
+  last: number;
+  /** The UTC day of its events: a request row lives in the same day partition as they do. */
+  day: string;
+  events: NewEvent[];
+}
+
+/** The events of a batch grouped by request: one body row each (as in SqliteStore). */
+function groupByRequest(events: NewEvent[]): RequestGroup[] {
+  const groups: RequestGroup[] = [];
+  for (const e of events) {
+    const source = sourceOf(e);
+    const group = groups.at(-1);
+    const day = utcDay(e.receivedAt);
+    if (
+      group &&
+      group.body === source.body &&
+      group.requestId === e.requestId &&
+      group.day === day &&
+      source.index > group.last
+    ) {
+      group.events.push(e);
+      group.last = source.index;
+    } else {
+      groups.push({
+        body: source.body,
+        requestId: e.requestId,
+        last: source.index,
+        day,
+        events: [e],
+      });
+    }
+  }
+  return groups;
+}
+
+/**
+ * PostgreSQL adapter (`pg` pool) for teams running several server nodes against one
+ * database. `schema` isolates a store inside a shared database (the contract tests use it).
+ */
+export class PostgresStore implements Store {
+  readonly kind = "postgres";
+  readonly authoring: AuthoringRepository;
+  readonly users: UserRepository;
+  readonly audit: AuditRepository;
+  readonly savedReports: SavedReportRepository;
+  readonly previews: PreviewRepository;
+  readonly loginFailures: LoginFailureRepository;
+  readonly bus: PostgresBus;
+  readonly nodeId = randomUUID();
+  private readonly pool: pg.Pool;
+  private readonly schema: string | undefined;
+  private readonly partitions: DayPartitions;
+  /** Daily report rollups; `startRollups` builds them on every node (one at a time). */
+  readonly rollups: ReportRollups;
+
+  constructor(url: string, options: { schema?: string; max?: number } = {}) {
+    if (options.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema))
+      throw new Error(`schema: expected a lowercase SQL identifier, got "${options.schema}"`);
+    this.schema = options.schema;
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: options.max ?? 8,
+      // An unreachable host fails the start (or a query) instead of waiting forever.
+      connectionTimeoutMillis: 10_000,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    this.partitions = new DayPartitions(this.pool);
+    this.rollups = new ReportRollups(this.pool);
+    const sql = postgresClient(this.pool);
+    this.authoring = new AuthoringRepository(sql);
+    this.users = new UserRepository(sql);
+    this.audit = new AuditRepository(sql);
+    this.savedReports = new SavedReportRepository(sql);
+    this.previews = new PreviewRepository(sql, "postgres");
+    this.loginFailures = new LoginFailureRepository(sql);
+    this.bus = new PostgresBus(url, {
+      pool: this.pool,
+      ...(options.schema ? { schema: options.schema } : {}),
+    });
+  }
+
+  async migrate(upTo?: number): Promise<number> {
+    const client = await this.pool.connect();
+    try {
+      // Several nodes may start at once: one migrates, the others wait on the lock. It is
+      // taken first: two CREATE SCHEMA IF NOT EXISTS at once can still collide.
+      await client.query("SELECT pg_advisory_lock(7707)");
+      try {
+        if (this.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
+        await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+          version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`);
+        const applied = new Set(
+          (
+            await client.query<{ version: number }>("SELECT version FROM schema_migrations")
+          ).rows.map((r) => r.version),
+        );
+        refuseNewerSchema(Math.max(0, ...applied));
+        for (const m of migrations) {
+          if (applied.has(m.version)) continue;
+          if (upTo !== undefined && m.version > upTo) break;
+          await client.query("BEGIN");
+          try {
+            await client.query(m.postgres);
+            if (m.transform) await m.transform(postgresMigrationDb(client));
+            await client.query("INSERT INTO schema_migrations VALUES ($1, $2, now())", [
+              m.version,
+              m.name,
+            ]);
+            await client.query("COMMIT");
+          } catch (error) {
+            await client.query("ROLLBACK");
+            throw error;
+          }
+        }
+        const { rows } = await client.query<{ v: number | null }>(
+          "SELECT MAX(version) AS v FROM schema_migrations",
+        );
+        return rows[0]?.v ?? 0;
+      } finally {
+        await client.query("SELECT pg_advisory_unlock(7707)");
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async schemaVersion(): Promise<number> {
+    // to_regclass follows the search path: a store in its own schema reads its own table.
+    const { rows } = await this.pool.query<{ present: string | null }>(
+      "SELECT to_regclass('schema_migrations') AS present",
+    );
+    if (rows[0]?.present == null) return 0;
+    const max = await this.pool.query<{ v: number | null }>(
+      "SELECT MAX(version) AS v FROM schema_migrations",
+    );
+    return max.rows[0]?.v ?? 0;
+  }
+
+  async close(): Promise<void> {
+    await this.bus.close();
+    await this.pool.end();
+  }
+
+  /**
+   * Inserts the batch's keys (in `plan.keys` order, the same lock order on every node) and
+   * answers those already stored within the window, by index. A key another transaction is
+   * inserting makes this insert wait for that transaction: once it commits, the key is
+   * "already stored" here (READ COMMITTED: the next statement sees it); if it rolls back, it
+   * is inserted here.
+   */
+  private async insertKeys(
+    client: pg.PoolClient,
+    keys: RequestKey[],
+    windowMs: number,
+  ): Promise<Map<number, RequestKey>> {
+    const taken = new Map<number, RequestKey>();
+    if (keys.length === 0) return taken;
+    const inserted = new Set<string>();
+    for (let start = 0; start < keys.length; start += ROWS_PER_INSERT) {
+      const chunk = keys.slice(start, start + ROWS_PER_INSERT);
+      const { rows } = await client.query<{ datastream_id: string; request_id: string }>(
+        `INSERT INTO request_keys (datastream_id, request_id, fingerprint, ecid, received_ms)
+           VALUES ${tuples(chunk.length, 5)}
+           ON CONFLICT (datastream_id, request_id) DO UPDATE SET fingerprint = EXCLUDED.fingerprint,
+           ecid = EXCLUDED.ecid, received_ms = EXCLUDED.received_ms
+           WHERE request_keys.received_ms <= EXCLUDED.received_ms - $${chunk.length * 5 + 1}
+           RETURNING datastream_id, request_id`,
+        [
+          ...chunk.flatMap((k) => [
+            k.datastreamId,
+            k.requestId,
+            k.fingerprint,
+            k.ecid,
+            k.receivedAt.getTime(),
+          ]),
+          windowMs,
+        ],
+      );
+      for (const r of rows) inserted.add(`${r.datastream_id}\n${r.request_id}`);
+    }
+    const missing = keys
+      .map((key, index) => ({ key, index }))
+      .filter(({ key }) => !inserted.has(`${key.datastreamId}\n${key.requestId}`));
+    if (missing.length === 0) return taken;
+    const { rows } = await client.query<{
+      datastream_id: string;
+      request_id: string;
+      fingerprint: string;
+      ecid: string;
+      received_ms: string;
+    }>(
+      `SELECT k.* FROM request_keys k JOIN unnest($1::text[], $2::text[]) AS m (d, r)
+         ON k.datastream_id = m.d AND k.request_id = m.r`,
+      [missing.map((m) => m.key.datastreamId), missing.map((m) => m.key.requestId)],
+    );
+    const found = new Map(rows.map((r) => [`${r.datastream_id}\n${r.request_id}`, r]));
+    for (const { key, index } of missing) {
+      const row = found.get(`${key.datastreamId}\n${key.requestId}`);
+      // Only a key deleted between the two statements (swept as out of the window a moment
+      // after it blocked this insert) can be missing: the batch fails whole and is retried.
+      if (!row) throw new Error(`request key ${key.requestId} vanished during its insert`);
+      taken.set(index, {
+        ...key,
+        fingerprint: row.fingerprint,
+        ecid: row.ecid,
+        receivedAt: new Date(Number(row.received_ms)),
+      });
+    }
+    return taken;
+  }
+
+  /**
+   * One transaction for a batch whose day partitions exist: the keys, then the events of the
+   * requests whose key was not taken. Answers the taken keys.
+   */
+  private async insertBatch(plan: KeyPlan, windowMs: number): Promise<Map<number, RequestKey>> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const taken = await this.insertKeys(client, plan.keys, windowMs);
+      const events = plan.candidates
+        .filter((c) => !taken.has(c.key))
+        .flatMap((c) => c.request.events);
+      if (events.length === 0) {
+        await client.query("COMMIT");
+        return taken;
+      }
+      await ReportRollups.invalidate(
+        client,
+        events.map((e) => e.receivedAt),
+        new Date(),
+      );
+      const ids: number[] = [];
+      const groups = groupByRequest(events);
+      for (let start = 0; start < groups.length; start += ROWS_PER_INSERT) {
+        const chunk = groups.slice(start, start + ROWS_PER_INSERT);
+        // Ids are drawn first so each event knows its request row without relying on the
+        // order of RETURNING (which PostgreSQL does not document for multi-row inserts).
+        const { rows } = await client.query<{ id: string }>(
+          "SELECT nextval(pg_get_serial_sequence('requests', 'id')) AS id FROM generate_series(1, $1)",
+          [chunk.length],
+        );
+        const rowOf = new Map(chunk.map((g, i) => [g, rows[i]!.id]));
+        await client.query(
+          `INSERT INTO requests (id, received_at, request_id, body)
+             VALUES ${tuples(chunk.length, 4)}`,
+          chunk.flatMap((g) => [rowOf.get(g), g.events[0]!.receivedAt, g.requestId, g.body]),
+        );
+        const params: unknown[] = [];
+        let count = 0;
+        const flush = async () => {
+          if (count === 0) return;
+          const inserted = await client.query<{ id: string }>(
+            `INSERT INTO events (request_row, event_index, received_at, ${EVENT_VALUE_COLUMNS})
+               VALUES ${tuples(count, EVENT_COLUMNS)} RETURNING id`,
+            params.splice(0),
+          );
+          for (const row of inserted.rows) ids.push(Number(row.id));
+          count = 0;
+        };
+        for (const group of chunk) {
+          for (const e of group.events) {
+            params.push(rowOf.get(group), sourceOf(e).index, e.receivedAt, ...eventValues(e));
+            if (++count === ROWS_PER_INSERT) await flush();
+          }
+        }
+        await flush();
+      }
+      // Sent by PostgreSQL at the commit, and only if it commits: other nodes read these
+      // events for their live streams (cluster/shareLiveEvents.ts).
+      const channel = physicalChannel(EVENTS_CHANNEL, this.schema);
+      for (const payload of eventNotices(this.nodeId, ids))
+        await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
+      await client.query("COMMIT");
+      return taken;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Appends planned requests; answers the keys that were already stored, by index. */
+  private async append(plan: KeyPlan, windowMs: number): Promise<Map<number, RequestKey>> {
+    const times = plan.candidates.flatMap((c) => c.request.events.map((e) => e.receivedAt));
+    await this.partitions.ensure(times);
+    try {
+      return await this.insertBatch(plan, windowMs);
+    } catch (error) {
+      // Another node's retention dropped a day this one had cached: create it, retry once.
+      if (!isMissingPartition(error)) throw error;
+      this.partitions.forget();
+      await this.partitions.ensure(times);
+      return await this.insertBatch(plan, windowMs);
+    }
+  }
+
+  readonly events = {
+    appendBatch: async (events: NewEvent[]): Promise<void> => {
+      if (events.length === 0) return;
+      await this.append(planKeys([{ events }]), 0);
+    },
+    appendRequests: async (requests: NewRequest[], windowMs: number): Promise<RequestOutcome[]> => {
+      const plan = planKeys(requests);
+      if (plan.keys.length === 0 && plan.candidates.every((c) => c.request.events.length === 0))
+        return outcomesOf(requests, plan, new Map());
+      return outcomesOf(requests, plan, await this.append(plan, windowMs));
+    },
+    removeRequestKeysBefore: async (cutoff: Date): Promise<number> => {
+      // Bounded deletes, each its own short transaction, so no sweep holds many row locks.
+      let removed = 0;
+      for (;;) {
+        const { rowCount } = await this.pool.query(
+          `DELETE FROM request_keys WHERE ctid IN
+           (SELECT ctid FROM request_keys WHERE received_ms < $1 LIMIT 5000)`,
+          [cutoff.getTime()],
+        );
+        removed += rowCount ?? 0;
+        if ((rowCount ?? 0) < 5000) return removed;
+      }
+    },
+    list: async (filter: EventFilter = {}): Promise<StoredEvent[]> => {
+      const w = where(filter);
+      const { rows } = await this.pool.query<EventRow>(
+        `SELECT e.*, r.request_id, r.body FROM events e JOIN requests r ON r.id = e.request_row
+         ${w.sql} ORDER BY e.id DESC LIMIT ${limitOf(filter)}`,
+        w.params,
+      );
+      return toEvents(rows);
+    },
+    listRange: async (firstId: number, lastId: number): Promise<StoredEvent[]> => {
+      const { rows } = await this.pool.query<EventRow>(
+        `SELECT e.*, r.request_id, r.body FROM events e JOIN requests r ON r.id = e.request_row
+         WHERE e.id BETWEEN $1 AND $2 ORDER BY e.id LIMIT 5000`,
+        [firstId, lastId],
+      );
+      return toEvents(rows);
+    },
+    count: async (filter: EventFilter = {}): Promise<number> => {
+      const w = where(filter);
+      const join = filter.requestId === undefined ? "" : "JOIN requests r ON r.id = e.request_row";
+      const { rows } = await this.pool.query<{ n: string }>(
+        `SELECT COUNT(*) AS n FROM events e ${join} ${w.sql}`,
+        w.params,
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+    report: async (query: ReportQuery): Promise<ReportTable> => {
+      const rolled = await this.rollups.report(query);
+      if (rolled) return rolled;
+      const sql = reportSql(query, "postgres");
+      const { rows } = await this.pool.query<ReportValue[]>({
+        text: sql.text,
+        values: sql.params,
+        rowMode: "array",
+      });
+      return sql.finish(rows);
+    },
+    breakdown: async (query: BreakdownQuery): Promise<ReportTable> => {
+      const sql = breakdownSql(query, "postgres");
+      const { rows } = await this.pool.query<ReportValue[]>({
+        text: sql.text,
+        values: sql.params,
+        rowMode: "array",
+      });
+      return sql.finish(rows);
+    },
+    removeBefore: async (cutoff: Date): Promise<string[]> => {
+      const days = await this.partitions.dropBefore(cutoff);
+      await this.rollups.removeBefore(cutoff);
+      return days;
+    },
+  };
+
+  readonly datastreams = {
+    get: async (id: string): Promise<Datastream | undefined> => {
+      const { rows } = await this.pool.query<DatastreamRow>(
+        "SELECT * FROM datastreams WHERE id = $1",
+        [id],
+      );
+      return rows[0] && toDatastream(rows[0]);
+    },
+    list: async (): Promise<Datastream[]> =>
+      (await this.pool.query<DatastreamRow>("SELECT * FROM datastreams ORDER BY id")).rows.map(
+        toDatastream,
+      ),
+    put: async (d: Datastream): Promise<void> => {
+      await this.pool.query(
+        `INSERT INTO datastreams VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO UPDATE SET
+         org_id = excluded.org_id, property_id = excluded.property_id,
+         environment_id = excluded.environment_id, stage = excluded.stage,
+         allowed_origins = excluded.allowed_origins`,
+        [d.id, d.orgId, d.propertyId, d.environmentId, d.stage, JSON.stringify(d.allowedOrigins)],
+      );
+    },
+    putIfMissing: async (d: Datastream): Promise<boolean> => {
+      const result = await this.pool.query(
+        "INSERT INTO datastreams VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
+        [d.id, d.orgId, d.propertyId, d.environmentId, d.stage, JSON.stringify(d.allowedOrigins)],
+      );
+      return result.rowCount === 1;
+    },
+  };
+
+  readonly libraries = {
+    put: async (
+      file: Omit<LibraryFile, "etag" | "publishedAt" | "cacheControl"> & { cacheControl?: string },
+    ): Promise<LibraryFile> => {
+      const stored: LibraryFile = {
+        ...file,
+        cacheControl: file.cacheControl ?? "no-cache",
+        etag: libraryEtag(file.body),
+        publishedAt: new Date(),
+      };
+      await this.pool.query(
+        `INSERT INTO libraries (property_id, environment_id, file_name, content_type, body,
+         etag, published_at, cache_control) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (property_id, environment_id, file_name) DO UPDATE SET
+         content_type = excluded.content_type, body = excluded.body, etag = excluded.etag,
+         published_at = excluded.published_at, cache_control = excluded.cache_control`,
+        [
+          stored.propertyId,
+          stored.environmentId,
+          stored.fileName,
+          stored.contentType,
+          stored.body,
+          stored.etag,
+          stored.publishedAt,
+          stored.cacheControl,
+        ],
+      );
+      return stored;
+    },
+    get: async (
+      propertyId: string,
+      environmentId: string,
+      fileName: string,
+    ): Promise<LibraryFile | undefined> => {
+      const { rows } = await this.pool.query<{
+        content_type: string;
+        body: Buffer;
+        etag: string;
+        published_at: Date;
+        cache_control: string;
+      }>(
+        "SELECT * FROM libraries WHERE property_id = $1 AND environment_id = $2 AND file_name = $3",
+        [propertyId, environmentId, fileName],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        propertyId,
+        environmentId,
+        fileName,
+        contentType: row.content_type,
+        body: row.body,
+        etag: row.etag,
+        publishedAt: row.published_at,
+        cacheControl: row.cache_control,
+      };
+    },
+  };
+
+  readonly hosts = {
+    list: async (): Promise<string[]> =>
+      (
+        await this.pool.query<{ host: string }>("SELECT host FROM allowed_hosts ORDER BY host")
+      ).rows.map((r) => r.host),
+    add: async (host: string): Promise<void> => {
+      await this.pool.query("INSERT INTO allowed_hosts VALUES ($1) ON CONFLICT DO NOTHING", [host]);
+    },
+    remove: async (host: string): Promise<void> => {
+      await this.pool.query("DELETE FROM allowed_hosts WHERE host = $1", [host]);
+    },
+  };
+}
