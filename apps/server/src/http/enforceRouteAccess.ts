@@ -2,9 +2,9 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import createGuard, { sessionOf } from "../features/auth/createGuard.ts";
 import type { Store } from "../store/Store.ts";
-import routeAccess, { type Access } from "./routeAccess.ts";
+import type { Access } from "./routeAccess.ts";
 
-/** A route as registered, with the access the table gives it (complete once the app is ready). */
+/** A route as registered, with the access it declares (complete once the app is ready). */
 export interface RegisteredRoute {
   method: string;
   url: string;
@@ -13,10 +13,8 @@ export interface RegisteredRoute {
 
 export interface RouteAccessOptions {
   store: Store;
-  /** The edge's base path with slashes (`/ee/`): everything under it is public. */
-  edgeBase: string;
   /**
-   * `"off-for-tests"`: the table is still complete, but nothing is refused; a session cookie,
+   * `"off-for-tests"`: every route still declares its access, but nothing is refused; a session cookie,
    * when sent, still tells handlers who is signed in. Only tests pass it.
    */
   auth: "on" | "off-for-tests";
@@ -44,21 +42,21 @@ function bearerMatches(request: FastifyRequest, expected: Buffer): boolean {
 }
 
 /**
- * Access by construction: every route must have an entry in ROUTE_ACCESS (an app with a
- * route missing there does not start), and one hook applies the entry to every request
- * before its body is read: 401 without a session, 403 without the role or, on a changing
+ * Access by construction: every route declares its access with its handler (`config.access`,
+ * http/routeAccess.ts; an app with a route that does not does not start), and one hook
+ * applies it to every request before its body is read: 401 without a session, 403 without the role or, on a changing
  * method, without the session's CSRF token.
  */
 export default function enforceRouteAccess(
   app: FastifyInstance,
   options: RouteAccessOptions,
 ): RegisteredRoute[] {
-  const { store, edgeBase } = options;
+  const { store } = options;
   const routes: RegisteredRoute[] = [];
   const missing: string[] = [];
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) {
-      const access = routeAccess(method, route.url, edgeBase);
+      const access = route.config?.access;
       if (access) routes.push({ method, url: route.url, access });
       else missing.push(`${method} ${route.url}`);
     }
@@ -69,8 +67,8 @@ export default function enforceRouteAccess(
       missing.length === 0
         ? undefined
         : new Error(
-            `${missing.join(", ")}: no entry in ROUTE_ACCESS (apps/server/src/http/routeAccess.ts); ` +
-              "declare who may call each route there.",
+            `${missing.join(", ")}: no access declared; ` +
+              'register each route with `{ config: { access: "viewer" } }` or the role it needs (http/routeAccess.ts).',
           ),
     ),
   );
@@ -79,8 +77,8 @@ export default function enforceRouteAccess(
   app.addHook("onRequest", async (request) => {
     const url = request.routeOptions.url;
     if (url === undefined) return; // no route: the not-found handler answers
-    // Fail closed: a route the table somehow lacks needs the highest role.
-    const access = routeAccess(request.method, url, edgeBase) ?? "admin";
+    // Fail closed: a route that somehow declares nothing needs the highest role.
+    const access = request.routeOptions.config.access ?? "admin";
     if (access === "public" || access === "sign-in") return;
     if (scrapeToken && url === "/metrics" && bearerMatches(request, scrapeToken)) return;
     if (options.auth === "on") return guard(access)(request);

@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { RefusalLog } from "./RefusalLog.ts";
 
 /**
- * `GET /metrics`: the server's counters in Prometheus text format (0.0.4). Admin only
- * (http/routeAccess.ts): route names and refusal counts say how the server is probed, and
- * nothing is open unless the access table says so. docs/server.md, Logs and metrics.
+ * `GET /metrics`: the server's counters in Prometheus text format (0.0.4). Admin only:
+ * route names and refusal counts say how the server is probed, and nothing is open unless
+ * its route says so. docs/server.md, Logs and metrics.
  */
 export default function metricsRoute(app: FastifyInstance, refusals: RefusalLog): void {
-  app.get("/metrics", (_request, reply) =>
+  app.get("/metrics", { config: { access: "admin" } }, (_request, reply) =>
     reply
       .type("text/plain; version=0.0.4; charset=utf-8")
       .header("cache-control", "no-store")

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROLES, type LibraryInfo, type Role } from "@liftoff/schema";
@@ -16,7 +16,7 @@ import hasRole from "../features/auth/hasRole.ts";
 import type { RegisteredRoute } from "./enforceRouteAccess.ts";
 
 // Every registered route (taken from the app, so a new route is walked too) × anonymous and
-// every role: the outcome ROUTE_ACCESS promises. 401 for anonymous on a guarded route, 403
+// every role: the outcome the route's declared access promises. 401 for anonymous on a guarded route, 403
 // for a role below the entry's, neither for enough; public and sign-in routes never refuse
 // for lack of a session.
 const REFUSALS = ["unauthenticated", "forbidden", "csrf"].map((c) => `urn:liftoff:errors:api:${c}`);
@@ -62,6 +62,31 @@ const VALUES: Record<string, string> = {
   report: "page-views",
 };
 
+/**
+ * The access docs/api.md's tables give each route: rows start with one or more routes in
+ * backticks, then the role (its first word; "—" for none). A route may leave out the method
+ * (the previous one's) or start with "…" (the previous path up to where its first segment
+ * appears: `…/libraries/:lid/build`, `DELETE …/:id`); a path ending in "…" is a family, not
+ * a route.
+ */
+function documentedAccess(docs: string): Map<string, string> {
+  const routes = new Map<string, string>();
+  let method = "GET";
+  let path = "";
+  for (const [, cell, role] of docs.matchAll(/^\| (`[^|]*`) \| ([a-z]+|—)[^|]*\|/gm))
+    for (const [, m, p] of cell!.matchAll(/`(?:(GET|POST|PUT|PATCH|DELETE) )?([^`?]+)[^`]*`/g)) {
+      if (!p!.startsWith("/api") && !p!.startsWith("…")) continue;
+      method = m ?? method;
+      if (p!.startsWith("…")) {
+        const rest = p!.slice(1);
+        const at = path.indexOf(`/${rest.split("/")[1]}`);
+        path = `${path.slice(0, at)}${rest}`;
+      } else path = p!;
+      if (!path.endsWith("…")) routes.set(`${method} ${path}`, role!);
+    }
+  return routes;
+}
+
 /** A URL for a route pattern: real ids where the walk has them, `x` elsewhere. */
 function urlOf(route: RegisteredRoute): string {
   const path = route.url
@@ -92,7 +117,7 @@ const typeOf = (res: Response) =>
     ? res.json<{ type: string }>().type
     : "";
 
-describe("the route access table", () => {
+describe("the access each route declares", () => {
   it("covers every registered route, and the walk sees the routes of every family", () => {
     const urls = new Set(app.routes.map((r) => r.url));
     for (const url of [
@@ -115,6 +140,21 @@ describe("the route access table", () => {
     ])
       expect(urls, url).toContain(url);
     expect(app.routes.length).toBeGreaterThan(70);
+  });
+
+  // Access is declared beside each handler, so nothing else lists it: docs/api.md's route
+  // tables are what users read, and they must say what the code does ("—": no session).
+  it("is what docs/api.md's route tables say, for every /api route", () => {
+    const docs = readFileSync(new URL("../../../../docs/api.md", import.meta.url), "utf8");
+    const documented = documentedAccess(docs);
+    const declared = app.routes
+      .filter((r) => r.url.startsWith("/api") && r.method !== "HEAD")
+      .map((r): [string, string] => [
+        `${r.method} ${r.url}`,
+        r.access === "public" || r.access === "sign-in" ? "—" : r.access,
+      ]);
+    expect(declared.length).toBeGreaterThan(60);
+    expect(new Map(declared)).toEqual(documented);
   });
 
   it("gives anonymous, viewer, editor, approver and admin exactly what each route's entry says", async () => {
@@ -167,10 +207,10 @@ describe("secure by construction", () => {
     await bare.close();
   });
 
-  it("does not start with a route the table lacks", async () => {
+  it("does not start with a route that declares no access", async () => {
     const direct = createApp({ auth: "off-for-tests" });
     direct.get("/api/unlisted", () => "open");
-    await expect(direct.ready()).rejects.toThrow(/GET \/api\/unlisted.*no entry in ROUTE_ACCESS/);
+    await expect(direct.ready()).rejects.toThrow(/GET \/api\/unlisted.*: no access declared/);
     const inPlugin = createApp({ auth: "off-for-tests" });
     void inPlugin.register((scope, _options, done) => {
       scope.post("/api/also-unlisted", () => "open");

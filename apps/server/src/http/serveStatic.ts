@@ -28,7 +28,7 @@ export default function serveStatic(
     if (fallback && !extname(path)) return join(dir, fallback);
     return undefined;
   };
-  app.get(`${prefix}*`, async (request, reply) => {
+  app.get(`${prefix}*`, { config: { access: "public" } }, async (request, reply) => {
     // Fastify has decoded the path once already; decoding again would read `%25` as an
     // escape (`/studio/a%25b` failed) and let `%252f` smuggle a slash.
     const path = (request.params as { "*": string })["*"] || "index.html";

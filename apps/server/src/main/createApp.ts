@@ -93,7 +93,7 @@ export interface AppOptions {
    */
   bootstrap?: boolean;
   /**
-   * Authentication is always on: every route has its access in http/routeAccess.ts. The
+   * Authentication is always on: every route declares its access (http/routeAccess.ts). The
    * object sets up the first admin; `"off-for-tests"` (tests only) refuses nothing, though
    * a session cookie still says who is signed in.
    */
@@ -154,7 +154,7 @@ export interface LiftoffApp extends FastifyInstance {
   store: Store;
   live: LiveStream;
   writeQueue: WriteQueue;
-  /** Every registered route with its access (http/routeAccess.ts), complete once ready. */
+  /** Every registered route with the access it declares (http/routeAccess.ts), complete once ready. */
   routes: readonly RegisteredRoute[];
 }
 
@@ -251,10 +251,9 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
       publicOrigin: options.publicOrigin,
       edgeBase: `/${edge.basePath.replace(/^\/+|\/+$/g, "")}/`,
     });
-  // Before any route: a route without an access entry stops the app from starting.
+  // Before any route: a route that declares no access stops the app from starting.
   const routes = enforceRouteAccess(app, {
     store,
-    edgeBase: `/${edge.basePath.replace(/^\/+|\/+$/g, "")}/`,
     auth: options.auth === "off-for-tests" ? "off-for-tests" : "on",
     ...(options.metricsToken === undefined ? {} : { metricsToken: options.metricsToken }),
   });
@@ -305,11 +304,11 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     if (ownsStore) await store.close();
   });
 
-  app.get("/healthz", () => ({ status: "ok", version: VERSION }));
+  app.get("/healthz", { config: { access: "public" } }, () => ({ status: "ok", version: VERSION }));
   metricsRoute(app, refusals);
   registerReadiness(app, store, options.readyTimeoutMs ?? 2000);
 
-  app.get("/", (_request, reply) =>
+  app.get("/", { config: { access: "public" } }, (_request, reply) =>
     reply.headers(documentHeaders()).type("text/html; charset=utf-8").send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Liftoff</title></head>
 <body><main><h1>Liftoff</h1>
@@ -317,8 +316,6 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
 <ul><li><a href="/studio/">Studio</a></li><li><a href="/healthz">Health</a></li></ul>
 </main></body></html>`),
   );
-
-  app.get("/api/datastreams", async () => ({ datastreams: await store.datastreams.list() }));
 
   registerEdgeRoutes(app, edge, {
     datastreams: api.datastreams,
@@ -349,7 +346,9 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   registerApi(app, api, options.presence);
 
   if (studioDir && existsSync(studioDir)) {
-    app.get("/studio", (_request, reply) => reply.redirect("/studio/"));
+    app.get("/studio", { config: { access: "public" } }, (_request, reply) =>
+      reply.redirect("/studio/"),
+    );
     serveStatic(app, "/studio/", studioDir, "index.html");
   }
   return app;

@@ -30,7 +30,7 @@ export default function registerReadiness(
     closing = true;
     done();
   });
-  app.get("/readyz", async (_request, reply) => {
+  app.get("/readyz", { config: { access: "public" } }, async (_request, reply) => {
     reply.header("cache-control", "no-store");
     if (closing) throw problems.notReady("shutting down", { headers: NO_STORE });
     const version = await schemaVersionWithin(store, timeoutMs).catch((error: unknown) => {

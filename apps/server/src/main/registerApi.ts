@@ -78,8 +78,8 @@ const auditQuery = {
 /**
  * The studio API (packages/schema/src/api.ts, docs/api.md) in its own Fastify context: JSON
  * bodies become objects, and route schemas check bodies, URL and query parameters, failing
- * as the server's one problem shape (the app's error mapper writes every error). Who may
- * call each route is in http/routeAccess.ts.
+ * as the server's one problem shape (the app's error mapper writes every error). Each route
+ * declares who may call it (http/routeAccess.ts).
  */
 export default function registerApi(
   app: FastifyInstance,
@@ -97,7 +97,7 @@ export default function registerApi(
       apiProblems.invalidBody(fieldErrorsOf(errors, part)),
     );
     accountRoutes(api, ctx, new LoginLimiter(ctx.store.loginFailures));
-    api.get("/api/extensions", () => ctx.builder.catalog);
+    api.get("/api/extensions", { config: { access: "viewer" } }, () => ctx.builder.catalog);
     propertyRoutes(api, ctx);
     propertyChangeRoutes(api, ctx, { heartbeatMs: 15_000, maxBuffered: 1024 * 1024, presence });
     presenceRoutes(api, ctx, presence);
@@ -108,7 +108,7 @@ export default function registerApi(
     savedReportRoutes(api, ctx);
     api.get<{ Querystring: { propertyId?: string; limit?: string; before?: string } }>(
       "/api/audit",
-      { schema: { querystring: auditQuery } },
+      { config: { access: "viewer" }, schema: { querystring: auditQuery } },
       async (request) => {
         const { propertyId, limit, before } = request.query;
         const entries = await ctx.store.audit.list({

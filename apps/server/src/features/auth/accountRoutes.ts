@@ -102,7 +102,11 @@ export default function accountRoutes(
     "/api/session",
     // The content type and Origin are checked before the body is validated: a form post from
     // another site gets 415/403, not a field error.
-    { preValidation: signInRequestHook, schema: { body: signInBody } },
+    {
+      config: { access: "sign-in" },
+      preValidation: signInRequestHook,
+      schema: { body: signInBody },
+    },
     async (request, reply: FastifyReply): Promise<SessionInfo> => {
       const { username, password } = request.body;
       const attempt: Attempt = { account: username.toLowerCase(), address: request.ip };
@@ -141,13 +145,17 @@ export default function accountRoutes(
     },
   );
 
-  app.get("/api/session", async (request): Promise<SessionInfo> => {
-    const signed = await sessionOf(store, request);
-    if (!signed) throw apiProblems.unauthenticated("No session: sign in with POST /api/session.");
-    return { user: signed.user, csrfToken: signed.session.csrfToken };
-  });
+  app.get(
+    "/api/session",
+    { config: { access: "viewer" } },
+    async (request): Promise<SessionInfo> => {
+      const signed = await sessionOf(store, request);
+      if (!signed) throw apiProblems.unauthenticated("No session: sign in with POST /api/session.");
+      return { user: signed.user, csrfToken: signed.session.csrfToken };
+    },
+  );
 
-  app.delete("/api/session", async (request, reply) => {
+  app.delete("/api/session", { config: { access: "viewer" } }, async (request, reply) => {
     await store.users.deleteSession(request.signed!.session.tokenHash);
     await store.audit.append({ user: userOf(request), action: "session.delete" });
     return reply
@@ -156,11 +164,13 @@ export default function accountRoutes(
       .send();
   });
 
-  app.get("/api/users", async () => (await store.users.list()).map(publicUser));
+  app.get("/api/users", { config: { access: "admin" } }, async () =>
+    (await store.users.list()).map(publicUser),
+  );
 
   app.post<{ Body: { username: string; password: string; role: Role } }>(
     "/api/users",
-    { schema: { body: newUserBody } },
+    { config: { access: "admin" }, schema: { body: newUserBody } },
     async (request, reply) => {
       const { username, password, role } = request.body;
       const user: UserRecord = {
@@ -184,7 +194,7 @@ export default function accountRoutes(
 
   app.patch<{ Body: { role?: Role; password?: string } }>(
     "/api/users/:id",
-    { schema: { body: userPatch } },
+    { config: { access: "admin" }, schema: { body: userPatch } },
     async (request) => {
       const { id } = paramsOf(request);
       const { role, password } = request.body;
@@ -206,7 +216,7 @@ export default function accountRoutes(
     },
   );
 
-  app.delete("/api/users/:id", async (request, reply) => {
+  app.delete("/api/users/:id", { config: { access: "admin" } }, async (request, reply) => {
     const { id } = paramsOf(request);
     const target = await store.users.get(id!);
     if (!target) throw apiProblems.notFound(`User "${id}"`);

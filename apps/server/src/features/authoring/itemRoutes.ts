@@ -148,7 +148,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     };
     app.post(
       url,
-      { schema: { body: create } },
+      { config: { access: "editor" }, schema: { body: create } },
       edit(
         201,
         (request) => ({ ref: { kind: spec.kind, id: newItem(request).id } }),
@@ -167,7 +167,10 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     );
     app.put(
       `${url}/:id`,
-      { schema: { body: revisedBody({ [spec.body]: spec.schema }, [spec.body]) } },
+      {
+        config: { access: "editor" },
+        schema: { body: revisedBody({ [spec.body]: spec.schema }, [spec.body]) },
+      },
       edit(200, locked(spec.kind), (document, request) => {
         const id = paramsOf(request).id!;
         const item = spec.from({ ...memberOf(request, spec.body), id });
@@ -184,7 +187,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     );
     app.delete(
       `${url}/:id`,
-      withRevision,
+      { ...withRevision, config: { access: "editor" } },
       edit(200, locked(spec.kind), (document, request) => {
         const id = paramsOf(request).id!;
         const removed = items(document).find((item) => item.id === id);
@@ -210,7 +213,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   };
   app.put(
     "/api/properties/:pid/extensions/:name",
-    { schema: { body: extensionBody } },
+    { config: { access: "editor" }, schema: { body: extensionBody } },
     edit(
       200,
       (request) => {
@@ -237,7 +240,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   );
   app.delete(
     "/api/properties/:pid/extensions/:name",
-    withRevision,
+    { ...withRevision, config: { access: "editor" } },
     edit(200, locked("extension"), (document, request) => {
       const { name } = paramsOf(request);
       refuseUsedExtension(document, name!);
@@ -272,7 +275,10 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   });
   app.post(
     "/api/properties/:pid/rules/:id/components",
-    { schema: { body: revisedBody(componentBody, ["kind", "component"]) } },
+    {
+      config: { access: "editor" },
+      schema: { body: revisedBody(componentBody, ["kind", "component"]) },
+    },
     edit(201, ruleLock, (document, request) => {
       const rule = findRule(document, paramsOf(request).id!);
       const body = bodyOf(request);
@@ -297,7 +303,10 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   );
   app.put(
     "/api/properties/:pid/rules/:id/components/:cid",
-    { schema: { body: revisedBody({ component: item }, ["component"]) } },
+    {
+      config: { access: "editor" },
+      schema: { body: revisedBody({ component: item }, ["component"]) },
+    },
     edit(200, ruleLock, (document, request) => {
       const { id, cid } = paramsOf(request);
       const rule = findRule(document, id!);
@@ -316,7 +325,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   );
   app.delete(
     "/api/properties/:pid/rules/:id/components/:cid",
-    withRevision,
+    { ...withRevision, config: { access: "editor" } },
     edit(200, ruleLock, (document, request) => {
       const { id, cid } = paramsOf(request);
       const rule = findRule(document, id!);

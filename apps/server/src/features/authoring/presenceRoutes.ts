@@ -54,7 +54,7 @@ export default function presenceRoutes(
 ): void {
   app.put<{ Body: PresenceBody }>(
     "/api/properties/:pid/presence",
-    { schema: { body: presenceBody } },
+    { config: { access: "viewer" }, schema: { body: presenceBody } },
     async (request, reply) => {
       const pid = paramsOf(request).pid!;
       const signed = request.signed;

@@ -66,7 +66,7 @@ export default function propertyChangeRoutes(
   const startStream = eventStreams(app, options.heartbeatMs);
   app.get<{ Querystring: { tab?: string } }>(
     "/api/properties/:pid/changes",
-    { schema: { querystring: changesQuery } },
+    { config: { access: "viewer" }, schema: { querystring: changesQuery } },
     async (request, reply) => {
       const pid = paramsOf(request).pid!;
       // Listening starts before the revision is read, so a save in between is sent, not lost.

@@ -230,11 +230,13 @@ async function updateFromImport(
 export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { properties } = ctx;
 
-  app.get("/api/properties", () => ctx.store.authoring.listProperties());
+  app.get("/api/properties", { config: { access: "viewer" } }, () =>
+    ctx.store.authoring.listProperties(),
+  );
 
   app.post<{ Body: CreateBody }>(
     "/api/properties",
-    { schema: { body: createBody } },
+    { config: { access: "editor" }, schema: { body: createBody } },
     async (request, reply) => {
       const { name, orgId, domains = [] } = request.body;
       const document = newPropertyDocument(name, orgId, domains);
@@ -246,13 +248,13 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
     },
   );
 
-  app.get("/api/properties/:pid", async (request) =>
+  app.get("/api/properties/:pid", { config: { access: "viewer" } }, async (request) =>
     properties.state(await properties.snapshot(paramsOf(request).pid!)),
   );
 
   app.put<{ Body: SettingsBody }>(
     "/api/properties/:pid/settings",
-    { schema: { body: settingsBody } },
+    { config: { access: "editor" }, schema: { body: settingsBody } },
     async (request) => {
       const { name, settings, company } = request.body;
       const pid = paramsOf(request).pid!;
@@ -305,7 +307,7 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
     },
   );
 
-  app.get("/api/properties/:pid/validation", async (request) => {
+  app.get("/api/properties/:pid/validation", { config: { access: "viewer" } }, async (request) => {
     const { revision, document } = await properties.load(paramsOf(request).pid!);
     return {
       revision,
@@ -315,7 +317,7 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
     };
   });
 
-  app.get("/api/properties/:pid/revisions", async (request) => {
+  app.get("/api/properties/:pid/revisions", { config: { access: "viewer" } }, async (request) => {
     const { pid } = paramsOf(request);
     await properties.load(pid!);
     return ctx.store.authoring.listRevisions(pid!);
@@ -323,7 +325,7 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
 
   app.get(
     "/api/properties/:pid/revisions/:n",
-    { schema: { params: revisionParams } },
+    { config: { access: "viewer" }, schema: { params: revisionParams } },
     async (request) => {
       const { pid, n } = paramsOf(request);
       return properties.state(await properties.snapshot(pid!, Number(n)));
@@ -332,7 +334,7 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
 
   app.get<{ Querystring: { from: string; to: string } }>(
     "/api/properties/:pid/diff",
-    { schema: { querystring: diffQuery } },
+    { config: { access: "viewer" }, schema: { querystring: diffQuery } },
     async (request): Promise<PropertyDiff> => {
       const { pid } = paramsOf(request);
       const from = Number(request.query.from);
@@ -347,7 +349,7 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
 
   app.get<{ Querystring: { format?: "launch" | "liftoff"; environmentId?: string } }>(
     "/api/properties/:pid/export",
-    { schema: { querystring: exportQuery } },
+    { config: { access: "viewer" }, schema: { querystring: exportQuery } },
     async (request) => {
       const { document } = await properties.load(paramsOf(request).pid!);
       const query = request.query;
@@ -369,7 +371,11 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
 
   app.post<{ Querystring: ImportQuery }>(
     "/api/properties/import",
-    { bodyLimit: IMPORT_BODY_LIMIT, schema: { querystring: importQuery } },
+    {
+      config: { access: "editor" },
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { querystring: importQuery },
+    },
     async (request, reply) => {
       const { mode = "new", revision, dryRun } = request.query;
       if (dryRun !== undefined && mode !== "update")

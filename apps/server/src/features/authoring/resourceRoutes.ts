@@ -97,26 +97,34 @@ export default function resourceRoutes(app: FastifyInstance, ctx: ApiContext): v
   const params = { params: resourceParams };
   const base = "/api/properties/:pid/resources/:kind/:id";
 
-  app.get(`${base}/revisions`, { schema: params }, async (request) => {
-    const { pid } = paramsOf(request);
-    const ref = refOf(request);
-    await ctx.properties.snapshot(pid!);
-    const history = await ctx.store.authoring.resourceHistory(pid!, ref);
-    if (history.length === 0) throw apiProblems.notFound(`${LABEL[ref.kind]} "${ref.id}"`);
-    return history;
-  });
+  app.get(
+    `${base}/revisions`,
+    { config: { access: "viewer" }, schema: params },
+    async (request) => {
+      const { pid } = paramsOf(request);
+      const ref = refOf(request);
+      await ctx.properties.snapshot(pid!);
+      const history = await ctx.store.authoring.resourceHistory(pid!, ref);
+      if (history.length === 0) throw apiProblems.notFound(`${LABEL[ref.kind]} "${ref.id}"`);
+      return history;
+    },
+  );
 
-  app.get(`${base}/revisions/:n`, { schema: params }, async (request) => {
-    const { pid, n } = paramsOf(request);
-    const ref = refOf(request);
-    const revision = await ctx.store.authoring.resourceRevision(pid!, ref, Number(n));
-    if (!revision) throw apiProblems.notFound(`Revision ${n} of ${LABEL[ref.kind]} "${ref.id}"`);
-    return revision;
-  });
+  app.get(
+    `${base}/revisions/:n`,
+    { config: { access: "viewer" }, schema: params },
+    async (request) => {
+      const { pid, n } = paramsOf(request);
+      const ref = refOf(request);
+      const revision = await ctx.store.authoring.resourceRevision(pid!, ref, Number(n));
+      if (!revision) throw apiProblems.notFound(`Revision ${n} of ${LABEL[ref.kind]} "${ref.id}"`);
+      return revision;
+    },
+  );
 
   app.post<{ Body: { revision: number; from?: number } }>(
     `${base}/restore`,
-    { schema: { ...params, body: restoreBody } },
+    { config: { access: "editor" }, schema: { ...params, body: restoreBody } },
     async (request) => {
       const { pid } = paramsOf(request);
       const ref = refOf(request);
@@ -146,37 +154,41 @@ export default function resourceRoutes(app: FastifyInstance, ctx: ApiContext): v
     },
   );
 
-  app.post(`${base}/copy`, { schema: { params: copyParams } }, async (request, reply) => {
-    const { pid } = paramsOf(request);
-    const ref = refOf(request);
-    const copyId = { id: "" };
-    const state = await ctx.properties.change(pid!, userOf(request), [], (document) => {
-      const list = (ref.kind === "rule" ? document.rules : document.dataElements) as Array<
-        PropertyRule | PropertyDataElement
-      >;
-      const original = list.find((item) => item.id === ref.id);
-      if (!original) throw apiProblems.notFound(`${LABEL[ref.kind]} "${ref.id}"`);
-      const name = copyName(original.name, new Set(list.map((item) => item.name)));
-      const copy =
-        ref.kind === "rule"
-          ? ruleFrom(stripIds({ ...(original as PropertyRule), name }))
-          : withId<PropertyDataElement>({ ...original, name, id: undefined }, "DE");
-      copyId.id = copy.id;
-      list.push(copy);
-      return {
-        action: `${ref.kind}.copy`,
-        target: copy.id,
-        summary: `copied ${LABEL[ref.kind]} "${original.name}" to "${name}"`,
-        saved: { kind: ref.kind, id: copy.id },
-        checked: [{ kind: ref.kind as "rule" | "dataElement", id: copy.id }],
-      };
-    });
-    return reply.code(201).send(state);
-  });
+  app.post(
+    `${base}/copy`,
+    { config: { access: "editor" }, schema: { params: copyParams } },
+    async (request, reply) => {
+      const { pid } = paramsOf(request);
+      const ref = refOf(request);
+      const copyId = { id: "" };
+      const state = await ctx.properties.change(pid!, userOf(request), [], (document) => {
+        const list = (ref.kind === "rule" ? document.rules : document.dataElements) as Array<
+          PropertyRule | PropertyDataElement
+        >;
+        const original = list.find((item) => item.id === ref.id);
+        if (!original) throw apiProblems.notFound(`${LABEL[ref.kind]} "${ref.id}"`);
+        const name = copyName(original.name, new Set(list.map((item) => item.name)));
+        const copy =
+          ref.kind === "rule"
+            ? ruleFrom(stripIds({ ...(original as PropertyRule), name }))
+            : withId<PropertyDataElement>({ ...original, name, id: undefined }, "DE");
+        copyId.id = copy.id;
+        list.push(copy);
+        return {
+          action: `${ref.kind}.copy`,
+          target: copy.id,
+          summary: `copied ${LABEL[ref.kind]} "${original.name}" to "${name}"`,
+          saved: { kind: ref.kind, id: copy.id },
+          checked: [{ kind: ref.kind as "rule" | "dataElement", id: copy.id }],
+        };
+      });
+      return reply.code(201).send(state);
+    },
+  );
 
   app.post<{ Body: { action: BulkAction; items: BulkItem[] } }>(
     "/api/properties/:pid/bulk",
-    { schema: { body: bulkBody } },
+    { config: { access: "editor" }, schema: { body: bulkBody } },
     async (request) => {
       const { pid } = paramsOf(request);
       const { action, items } = request.body;

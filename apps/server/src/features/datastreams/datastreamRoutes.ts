@@ -57,7 +57,7 @@ function checkOrigins(origins: string[]): string[] {
   return origins;
 }
 
-/** Datastreams: read one, and set the page origins allowed to send to it (admins). */
+/** Datastreams: list them, read one, and set the page origins allowed to send to it (admins). */
 export default function datastreamRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const find = async (id: string): Promise<DatastreamInfo> => {
     const datastream = await ctx.store.datastreams.get(id);
@@ -65,11 +65,16 @@ export default function datastreamRoutes(app: FastifyInstance, ctx: ApiContext):
     return datastream;
   };
 
-  app.get("/api/datastreams/:id", (request) => find(paramsOf(request).id!));
+  app.get("/api/datastreams", { config: { access: "viewer" } }, async () => ({
+    datastreams: await ctx.store.datastreams.list(),
+  }));
+  app.get("/api/datastreams/:id", { config: { access: "viewer" } }, (request) =>
+    find(paramsOf(request).id!),
+  );
 
   app.put<{ Body: { allowedOrigins: string[] } }>(
     "/api/datastreams/:id/allowed-origins",
-    { schema: { body: originsBody } },
+    { config: { access: "admin" }, schema: { body: originsBody } },
     async (request) => {
       const allowedOrigins = checkOrigins(request.body.allowedOrigins);
       const current = await find(paramsOf(request).id!);

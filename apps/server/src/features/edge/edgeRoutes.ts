@@ -100,7 +100,7 @@ export default function registerEdgeRoutes(
       next();
     });
     // Preflight is never sent by alloy (text/plain is CORS-simple) but is harmless to answer.
-    scope.options(`${base}*`, (_request, reply) =>
+    scope.options(`${base}*`, { config: { access: "public" } }, (_request, reply) =>
       reply
         .code(204)
         .header("access-control-allow-methods", "POST, OPTIONS")
@@ -120,14 +120,34 @@ export default function registerEdgeRoutes(
         return handleEdge(request, reply, action);
       };
     for (const action of ACTIONS) {
-      scope.post(`${base}v1/${action}`, { bodyLimit: options.bodyLimit }, handle(action));
-      scope.post(`${base}:hint/v1/${action}`, { bodyLimit: options.bodyLimit }, handle(action));
+      scope.post(
+        `${base}v1/${action}`,
+        { config: { access: "public" }, bodyLimit: options.bodyLimit },
+        handle(action),
+      );
+      scope.post(
+        `${base}:hint/v1/${action}`,
+        { config: { access: "public" }, bodyLimit: options.bodyLimit },
+        handle(action),
+      );
     }
-    scope.post(`${base}va/v1/:media`, { bodyLimit: options.bodyLimit }, handle("media"));
-    scope.post(`${base}:hint/va/v1/:media`, { bodyLimit: options.bodyLimit }, handle("media"));
-    scope.post(`${base}*`, { bodyLimit: options.bodyLimit }, (request) => {
-      throw problems.notFound(`No edge endpoint at ${request.url.split("?")[0]}.`);
-    });
+    scope.post(
+      `${base}va/v1/:media`,
+      { config: { access: "public" }, bodyLimit: options.bodyLimit },
+      handle("media"),
+    );
+    scope.post(
+      `${base}:hint/va/v1/:media`,
+      { config: { access: "public" }, bodyLimit: options.bodyLimit },
+      handle("media"),
+    );
+    scope.post(
+      `${base}*`,
+      { config: { access: "public" }, bodyLimit: options.bodyLimit },
+      (request) => {
+        throw problems.notFound(`No edge endpoint at ${request.url.split("?")[0]}.`);
+      },
+    );
 
     /**
      * One edge request as named steps, each refusing what it cannot accept before the next

@@ -22,7 +22,7 @@ export const testDatastreams: Datastream[] = (
 /** Test helper: an app on an in-memory store with testDatastreams in it once ready. */
 export function testApp(options: AppOptions = {}): LiftoffApp {
   // The read routes these tests check (/api/events, /api/reports) are a viewer's; the access
-  // table itself is tested in http/routeAccess.test.ts.
+  // access of every route is tested in http/routeAccess.test.ts.
   const app = createApp({ rateLimitPerSecond: 0, auth: "off-for-tests", ...options });
   app.addHook("onReady", async () => {
     for (const datastream of testDatastreams) await app.store.datastreams.put(datastream);

@@ -47,7 +47,7 @@ function answer(reply: FastifyReply, body: object, callback: string | undefined)
  * ID-sync destination page the library loads in a hidden iframe.
  */
 export default function registerIdentityRoutes(app: FastifyInstance, regionId: number): void {
-  app.get("/id", (request, reply) => {
+  app.get("/id", { config: { access: "public" } }, (request, reply) => {
     cors(request, reply);
     const query = request.query as Record<string, unknown>;
     const callback =
@@ -88,7 +88,7 @@ export default function registerIdentityRoutes(app: FastifyInstance, regionId: n
     );
   });
 
-  app.get("/optOutStatus", (request, reply) => {
+  app.get("/optOutStatus", { config: { access: "public" } }, (request, reply) => {
     cors(request, reply);
     const query = request.query as Record<string, unknown>;
     const callback =
@@ -102,7 +102,7 @@ export default function registerIdentityRoutes(app: FastifyInstance, regionId: n
   // The hidden iframe page the Visitor API posts ID-sync requests to. Liftoff runs no
   // third-party ID syncs (privacy by construction, ARCHITECTURE.md §1), so the page accepts
   // the messages and does nothing with them.
-  app.get("/dest5.html", (_request, reply) =>
+  app.get("/dest5.html", { config: { access: "public" } }, (_request, reply) =>
     reply
       .type("text/html; charset=utf-8")
       .header("cache-control", "public, max-age=86400")

@@ -44,7 +44,7 @@ export default function registerEventRoutes(
 ): void {
   const startStream = eventStreams(app, heartbeatMs);
   registerReportRoutes(app, store);
-  app.get("/api/events", async (request) => {
+  app.get("/api/events", { config: { access: "viewer" } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const filter: EventFilter = filterOf(query, [
       "propertyId",
@@ -95,7 +95,7 @@ export default function registerEventRoutes(
     return { events: (await store.events.list(filter)).map(eventWire) };
   });
 
-  app.get("/api/live", (request, reply) => {
+  app.get("/api/live", { config: { access: "viewer" } }, (request, reply) => {
     const filter: LiveFilter = filterOf(request.query as Record<string, unknown>, [
       "propertyId",
       "environmentId",

@@ -71,7 +71,7 @@ export default function previewApiRoutes(
 ): void {
   app.post<{ Body: StartBody }>(
     "/api/properties/:pid/previews",
-    { schema: { body: startBody } },
+    { config: { access: "editor" }, schema: { body: startBody } },
     async (request, reply) => {
       const pid = paramsOf(request).pid!;
       const user = userOf(request);
@@ -105,15 +105,17 @@ export default function previewApiRoutes(
     },
   );
 
-  app.get("/api/properties/:pid/previews", async (request) => {
+  app.get("/api/properties/:pid/previews", { config: { access: "viewer" } }, async (request) => {
     const pid = paramsOf(request).pid!;
     await ctx.properties.snapshot(pid);
     return await sessions.listFor(pid, userOf(request));
   });
 
-  app.get("/api/previews/:id", (request) => sessionOf(sessions, request));
+  app.get("/api/previews/:id", { config: { access: "viewer" } }, (request) =>
+    sessionOf(sessions, request),
+  );
 
-  app.delete("/api/previews/:id", async (request) => {
+  app.delete("/api/previews/:id", { config: { access: "editor" } }, async (request) => {
     const session = await sessionOf(sessions, request);
     const ended = (await sessions.end(session.id)) ?? session;
     if (!session.endedAt)

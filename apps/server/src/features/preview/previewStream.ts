@@ -43,7 +43,7 @@ export default function previewStream(
   const startStream = eventStreams(app, options.heartbeatMs);
   const watchers = new PreviewWatchers(options.watchers);
 
-  app.get("/api/previews/:id/stream", async (request, reply) => {
+  app.get("/api/previews/:id/stream", { config: { access: "viewer" } }, async (request, reply) => {
     const session = await sessionOf(sessions, request);
     // A client that left while the session was read gets no stream: its close event has
     // passed, so nothing would ever give back the place it took.

@@ -16,7 +16,7 @@ export default function traceRoute(
   sessions: PreviewSessions,
   limiter: RateLimiter | undefined,
 ): void {
-  app.options("/preview/:id/trace", (_request, reply) =>
+  app.options("/preview/:id/trace", { config: { access: "public" } }, (_request, reply) =>
     reply
       .code(204)
       .header("access-control-allow-origin", "*")
@@ -26,7 +26,7 @@ export default function traceRoute(
       .send(),
   );
 
-  app.post("/preview/:id/trace", async (request, reply) => {
+  app.post("/preview/:id/trace", { config: { access: "public" } }, async (request, reply) => {
     reply.header("access-control-allow-origin", "*");
     const wait = limiter?.take(request.ip) ?? 0;
     if (wait > 0) throw previewProblems.rateLimited(wait);

@@ -41,7 +41,7 @@ export default function registerLibraryRoutes(
   store: Store,
   preview?: PreviewLibrary,
 ): void {
-  app.get("/libs/allowed-hosts.json", async (_request, reply) =>
+  app.get("/libs/allowed-hosts.json", { config: { access: "public" } }, async (_request, reply) =>
     reply.header("cache-control", "no-cache").send({ hosts: await store.hosts.list() }),
   );
 
@@ -114,7 +114,15 @@ export default function registerLibraryRoutes(
       return reply.code(304).send();
     return reply.type(type).send(file.body);
   };
-  app.get("/libs/:propertyId/:environmentId/:fileName", serve);
-  app.get("/libs/:propertyId/:environmentId/hosted/:extension/*", serve);
-  app.get("/libs/:propertyId/:environmentId/:previewFolder/hosted/:extension/*", serve);
+  app.get("/libs/:propertyId/:environmentId/:fileName", { config: { access: "public" } }, serve);
+  app.get(
+    "/libs/:propertyId/:environmentId/hosted/:extension/*",
+    { config: { access: "public" } },
+    serve,
+  );
+  app.get(
+    "/libs/:propertyId/:environmentId/:previewFolder/hosted/:extension/*",
+    { config: { access: "public" } },
+    serve,
+  );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EnvironmentPointer, LibraryRecord } from "../authoring/AuthoringRepository.ts";
 import { userOf, type ApiContext } from "../../main/ApiContext.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
+import type { Access } from "../../http/routeAccess.ts";
 import { cacheControlFor, LIBRARY_FILE, type Step } from "./Publisher.ts";
 import { libraryResourceKind, resourceRef, revisionQuery, text } from "../../http/apiSchemas.ts";
 import { newId, originOf, paramsOf, revisionOf } from "../authoring/requestParts.ts";
@@ -69,6 +70,16 @@ const addBody = { type: "object", properties: { resources, addAllChanged } } as 
 
 const resourceParams = { type: "object", properties: { kind: libraryResourceKind } } as const;
 
+/** Who may take each step of a library: editors build and submit, approvers the rest. */
+const STEP_ACCESS: Record<Step, Access> = {
+  build: "editor",
+  submit: "editor",
+  reject: "approver",
+  approve: "approver",
+  publish: "approver",
+  republish: "approver",
+};
+
 /** Environments, libraries, their resources and the publishing steps. */
 export default function publishingRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { properties, publisher } = ctx;
@@ -82,14 +93,18 @@ export default function publishingRoutes(app: FastifyInstance, ctx: ApiContext):
     );
   };
 
-  app.get("/api/properties/:pid/environments", async (request) => {
-    const { document } = await properties.load(paramsOf(request).pid!);
-    return environments(request, document);
-  });
+  app.get(
+    "/api/properties/:pid/environments",
+    { config: { access: "viewer" } },
+    async (request) => {
+      const { document } = await properties.load(paramsOf(request).pid!);
+      return environments(request, document);
+    },
+  );
 
   app.post<{ Body: { name: string } }>(
     "/api/properties/:pid/environments",
-    { schema: { body: environmentBody } },
+    { config: { access: "admin" }, schema: { body: environmentBody } },
     async (request, reply) => {
       const { name } = request.body;
       const id = newId("EN");
@@ -113,7 +128,7 @@ export default function publishingRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.delete(
     "/api/properties/:pid/environments/:id",
-    { schema: { querystring: revisionQuery } },
+    { config: { access: "admin" }, schema: { querystring: revisionQuery } },
     async (request, reply) => {
       const { pid, id } = paramsOf(request);
       const holder = (await ctx.store.authoring.listLibraries(pid!)).find(
@@ -146,14 +161,14 @@ export default function publishingRoutes(app: FastifyInstance, ctx: ApiContext):
     },
   );
 
-  app.get("/api/properties/:pid/libraries", async (request) => {
+  app.get("/api/properties/:pid/libraries", { config: { access: "viewer" } }, async (request) => {
     const { pid } = paramsOf(request);
     return publisher.list(pid!);
   });
 
   app.post<{ Body: LibraryBody }>(
     "/api/properties/:pid/libraries",
-    { schema: { body: libraryBody } },
+    { config: { access: "editor" }, schema: { body: libraryBody } },
     async (request, reply) => {
       const { name, environmentId, resources, addAllChanged = false } = request.body;
       const library = await publisher.create(
@@ -170,14 +185,18 @@ export default function publishingRoutes(app: FastifyInstance, ctx: ApiContext):
     },
   );
 
-  app.get("/api/properties/:pid/libraries/:lid", async (request) => {
-    const { pid, lid } = paramsOf(request);
-    return publisher.info(pid!, await publisher.load(pid!, lid!));
-  });
+  app.get(
+    "/api/properties/:pid/libraries/:lid",
+    { config: { access: "viewer" } },
+    async (request) => {
+      const { pid, lid } = paramsOf(request);
+      return publisher.info(pid!, await publisher.load(pid!, lid!));
+    },
+  );
 
   app.patch<{ Body: { name?: string; environmentId?: string | null } }>(
     "/api/properties/:pid/libraries/:lid",
-    { schema: { body: libraryPatch } },
+    { config: { access: "editor" }, schema: { body: libraryPatch } },
     async (request) => {
       const { pid, lid } = paramsOf(request);
       const { name, environmentId } = request.body;
@@ -193,15 +212,19 @@ export default function publishingRoutes(app: FastifyInstance, ctx: ApiContext):
     },
   );
 
-  app.delete("/api/properties/:pid/libraries/:lid", async (request, reply) => {
-    const { pid, lid } = paramsOf(request);
-    await publisher.remove(pid!, lid!, userOf(request));
-    return reply.code(204).send();
-  });
+  app.delete(
+    "/api/properties/:pid/libraries/:lid",
+    { config: { access: "editor" } },
+    async (request, reply) => {
+      const { pid, lid } = paramsOf(request);
+      await publisher.remove(pid!, lid!, userOf(request));
+      return reply.code(204).send();
+    },
+  );
 
   app.post<{ Body: { resources?: ResourceRef[]; addAllChanged?: boolean } }>(
     "/api/properties/:pid/libraries/:lid/resources",
-    { schema: { body: addBody } },
+    { config: { access: "editor" }, schema: { body: addBody } },
     async (request) => {
       const { pid, lid } = paramsOf(request);
       const { resources, addAllChanged = false } = request.body;
@@ -221,7 +244,7 @@ export default function publishingRoutes(app: FastifyInstance, ctx: ApiContext):
 
   app.delete(
     "/api/properties/:pid/libraries/:lid/resources/:kind/:id",
-    { schema: { params: resourceParams } },
+    { config: { access: "editor" }, schema: { params: resourceParams } },
     async (request) => {
       const { pid, lid, kind, id } = paramsOf(request);
       return publisher.removeResource(
@@ -233,11 +256,13 @@ export default function publishingRoutes(app: FastifyInstance, ctx: ApiContext):
     },
   );
 
-  // Who may take each step: http/routeAccess.ts (editors build and submit, approvers the rest).
-  const steps: Step[] = ["build", "submit", "reject", "approve", "publish", "republish"];
-  for (const step of steps)
-    app.post(`/api/properties/:pid/libraries/:lid/${step}`, async (request) => {
-      const { pid, lid } = paramsOf(request);
-      return publisher.step(pid!, lid!, step, userOf(request));
-    });
+  for (const step of Object.keys(STEP_ACCESS) as Step[])
+    app.post(
+      `/api/properties/:pid/libraries/:lid/${step}`,
+      { config: { access: STEP_ACCESS[step] } },
+      async (request) => {
+        const { pid, lid } = paramsOf(request);
+        return publisher.step(pid!, lid!, step, userOf(request));
+      },
+    );
 }

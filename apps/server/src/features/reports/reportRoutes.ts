@@ -32,8 +32,11 @@ const fileName = (parts: string[]) =>
  * visitors per value of `field` (and of `by`), `breakdownSql.ts`.
  */
 export default function registerReportRoutes(app: FastifyInstance, store: Store): void {
-  app.get("/api/reports", () => ({ reports: REPORT_NAMES, catalog }));
-  app.get("/api/reports/:report", async (request, reply) => {
+  app.get("/api/reports", { config: { access: "viewer" } }, () => ({
+    reports: REPORT_NAMES,
+    catalog,
+  }));
+  app.get("/api/reports/:report", { config: { access: "viewer" } }, async (request, reply) => {
     const { report } = request.params as { report: string };
     if (!known.has(report) && report !== "breakdown")
       throw problems.notFound(

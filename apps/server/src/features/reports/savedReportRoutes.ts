@@ -97,46 +97,54 @@ function refuseOthers(request: FastifyRequest, report: SavedReport): void {
 export default function savedReportRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const base = "/api/properties/:pid/saved-reports";
 
-  app.get(base, async (request) => {
+  app.get(base, { config: { access: "viewer" } }, async (request) => {
     const pid = paramsOf(request).pid!;
     await ctx.properties.snapshot(pid);
     return ctx.store.savedReports.list(pid);
   });
 
-  app.get(`${base}/:id`, { schema: { params: idParams } }, async (request) => {
-    const { pid, id } = paramsOf(request);
-    return existing(ctx, pid!, id!);
-  });
+  app.get(
+    `${base}/:id`,
+    { config: { access: "viewer" }, schema: { params: idParams } },
+    async (request) => {
+      const { pid, id } = paramsOf(request);
+      return existing(ctx, pid!, id!);
+    },
+  );
 
-  app.post<{ Body: Body }>(base, { schema: { body: createBody } }, async (request, reply) => {
-    const pid = paramsOf(request).pid!;
-    const user = userOf(request);
-    const name = request.body.name!.trim();
-    const at = new Date().toISOString();
-    const report: SavedReport = {
-      id: newId("SR"),
-      propertyId: pid,
-      name,
-      definition: await checkedDefinition(ctx, pid, request.body.definition!),
-      createdBy: user,
-      createdAt: at,
-      updatedBy: user,
-      updatedAt: at,
-    };
-    if (!(await ctx.store.savedReports.create(report))) throw nameTaken(name);
-    await ctx.store.audit.append({
-      user,
-      action: "report.save",
-      propertyId: pid,
-      target: report.id,
-      detail: { summary: `saved report "${name}"` },
-    });
-    return reply.code(201).send(report);
-  });
+  app.post<{ Body: Body }>(
+    base,
+    { config: { access: "viewer" }, schema: { body: createBody } },
+    async (request, reply) => {
+      const pid = paramsOf(request).pid!;
+      const user = userOf(request);
+      const name = request.body.name!.trim();
+      const at = new Date().toISOString();
+      const report: SavedReport = {
+        id: newId("SR"),
+        propertyId: pid,
+        name,
+        definition: await checkedDefinition(ctx, pid, request.body.definition!),
+        createdBy: user,
+        createdAt: at,
+        updatedBy: user,
+        updatedAt: at,
+      };
+      if (!(await ctx.store.savedReports.create(report))) throw nameTaken(name);
+      await ctx.store.audit.append({
+        user,
+        action: "report.save",
+        propertyId: pid,
+        target: report.id,
+        detail: { summary: `saved report "${name}"` },
+      });
+      return reply.code(201).send(report);
+    },
+  );
 
   app.put<{ Body: Body }>(
     `${base}/:id`,
-    { schema: { params: idParams, body: updateBody } },
+    { config: { access: "viewer" }, schema: { params: idParams, body: updateBody } },
     async (request) => {
       const { pid, id } = paramsOf(request) as { pid: string; id: string };
       const before = await existing(ctx, pid, id);
@@ -171,19 +179,23 @@ export default function savedReportRoutes(app: FastifyInstance, ctx: ApiContext)
     },
   );
 
-  app.delete(`${base}/:id`, { schema: { params: idParams } }, async (request, reply) => {
-    const { pid, id } = paramsOf(request) as { pid: string; id: string };
-    const before = await existing(ctx, pid, id);
-    refuseOthers(request, before);
-    if (!(await ctx.store.savedReports.remove(pid, id)))
-      throw apiProblems.notFound(`Saved report "${id}" of property "${pid}"`);
-    await ctx.store.audit.append({
-      user: userOf(request),
-      action: "report.delete",
-      propertyId: pid,
-      target: id,
-      detail: { summary: `deleted saved report "${before.name}"` },
-    });
-    return reply.code(204).send();
-  });
+  app.delete(
+    `${base}/:id`,
+    { config: { access: "viewer" }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { pid, id } = paramsOf(request) as { pid: string; id: string };
+      const before = await existing(ctx, pid, id);
+      refuseOthers(request, before);
+      if (!(await ctx.store.savedReports.remove(pid, id)))
+        throw apiProblems.notFound(`Saved report "${id}" of property "${pid}"`);
+      await ctx.store.audit.append({
+        user: userOf(request),
+        action: "report.delete",
+        propertyId: pid,
+        target: id,
+        detail: { summary: `deleted saved report "${before.name}"` },
+      });
+      return reply.code(204).send();
+    },
+  );
 }
