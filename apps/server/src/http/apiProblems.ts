@@ -134,6 +134,19 @@ export const apiProblems = {
       `The ${label} "${name}" has ${errors.length} problem${errors.length === 1 ? "" : "s"}: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}. Fix ${errors.length === 1 ? "it" : "them"}, or save the ${label} disabled: no build includes a disabled ${label}.`,
       { errors },
     ),
+  /**
+   * The property settings would be saved with problems the builder's structure check lets
+   * through: a reporting mapping that names unknown fields, clashing names, bad field paths
+   * (`errors` name them, `settings.reporting.fields[0].paths[1]`).
+   */
+  settingsHaveProblems: (errors: FieldError[]) =>
+    make(
+      422,
+      "settings-have-problems",
+      "The property settings have problems",
+      `The property settings have ${errors.length} problem${errors.length === 1 ? "" : "s"}: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}. Nothing was saved.`,
+      { errors },
+    ),
   buildFailed: (detail: string) => make(422, "build-failed", "Build failed", detail),
   tooManyAttempts: (seconds: number) =>
     make(429, "too-many-attempts", "Too many failed sign-ins", `Try again in ${seconds} s.`, {

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import createApp, { type AppOptions, type LiftoffApp } from "../main/createApp.ts";
-import { DS, ORIGIN, pageView, testDatastreams } from "../features/edge/testApp.ts";
+import { DS, ORIGIN, pageView, testDatastreams } from "../main/testApp.ts";
 import { SqliteStore } from "../store/SqliteStore.ts";
 
 type Line = Record<string, unknown>;

@@ -44,10 +44,11 @@ import { defaultPreviewLimits, type PreviewLimits } from "../features/preview/Pr
 import registerPreview from "../features/preview/registerPreview.ts";
 import { defaultWatcherCaps, type WatcherCaps } from "../features/preview/PreviewWatchers.ts";
 import { defaultLiveLimits, LiveStream, type LiveLimits } from "../features/live/LiveStream.ts";
-import { PostgresBus } from "../features/cluster/PostgresBus.ts";
+import { PostgresBus } from "../db/PostgresBus.ts";
 import shareLiveEvents from "../features/cluster/shareLiveEvents.ts";
 import shareDatastreamChanges from "../features/cluster/shareDatastreamChanges.ts";
 import registerEventRoutes from "../features/live/eventRoutes.ts";
+import registerReportRoutes from "../features/reports/reportRoutes.ts";
 import registerReadiness from "./readiness.ts";
 import serveStatic from "../http/serveStatic.ts";
 import studioFolder from "./studioFolder.ts";
@@ -343,6 +344,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   });
   registerLibraryRoutes(app, store, preview);
   registerEventRoutes(app, store, live);
+  registerReportRoutes(app, store);
   registerApi(app, api, options.presence);
 
   if (studioDir && existsSync(studioDir)) {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { DS, ORIGIN, pageView, testDatastreams } from "../features/edge/testApp.ts";
+import { DS, ORIGIN, pageView, testDatastreams } from "./testApp.ts";
 import { SqliteStore } from "../store/SqliteStore.ts";
 
 const CLI = new URL("./cli.ts", import.meta.url).href;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import createApp, { type AppOptions, type LiftoffApp } from "./createApp.ts";
-import { pageView, post, testApp } from "../features/edge/testApp.ts";
+import { pageView, post, testApp } from "./testApp.ts";
 import { SqliteStore } from "../store/SqliteStore.ts";
 
 const PASSWORD = "proxy-test-password";

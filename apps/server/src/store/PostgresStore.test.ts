@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import createApp from "../main/createApp.ts";
-import { pageView, post, testDatastreams } from "../features/edge/testApp.ts";
+import { pageView, post, testDatastreams } from "../main/testApp.ts";
 import useTestPostgres from "../db/testPostgres.ts";
 import { ADMIN_PASSWORD, apiApp, signIn } from "../main/testSupport.ts";
 import { UNSTORABLE_MESSAGE } from "../http/unstorableStrings.ts";

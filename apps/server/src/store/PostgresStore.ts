@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { eventNotices, EVENTS_CHANNEL } from "../features/cluster/EventNotice.ts";
-import { PostgresBus, physicalChannel } from "../features/cluster/PostgresBus.ts";
+import { PostgresBus, physicalChannel } from "../db/PostgresBus.ts";
 import { LoginFailureRepository } from "../features/auth/LoginFailureRepository.ts";
 import { AuditRepository } from "../features/authoring/AuditRepository.ts";
 import { AuthoringRepository } from "../features/authoring/AuthoringRepository.ts";

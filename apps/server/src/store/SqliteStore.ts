@@ -10,7 +10,7 @@ import { SavedReportRepository } from "../features/reports/SavedReportRepository
 import { PreviewRepository } from "../features/preview/PreviewRepository.ts";
 import libraryEtag from "../features/publishing/libraryEtag.ts";
 import { migrations } from "./migrations.ts";
-import { LocalBus } from "../features/cluster/ClusterBus.ts";
+import { LocalBus } from "../db/ClusterBus.ts";
 import { LoginFailureRepository } from "../features/auth/LoginFailureRepository.ts";
 import refuseNewerSchema from "./refuseNewerSchema.ts";
 import { eventAt, requestEvents } from "../features/edge/eventSource.ts";

@@ -4,7 +4,7 @@ import type { AuthoringRepository } from "../features/authoring/AuthoringReposit
 import type { UserRepository } from "../features/auth/UserRepository.ts";
 import type { SavedReportRepository } from "../features/reports/SavedReportRepository.ts";
 import type { PreviewRepository } from "../features/preview/PreviewRepository.ts";
-import type { ClusterBus } from "../features/cluster/ClusterBus.ts";
+import type { ClusterBus } from "../db/ClusterBus.ts";
 import type { LoginFailureRepository } from "../features/auth/LoginFailureRepository.ts";
 
 /**

@@ -11,7 +11,7 @@ import type { UserRecord } from "./UserRepository.ts";
 import { userOf, type ApiContext } from "../../main/ApiContext.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
 import { text } from "../../http/apiSchemas.ts";
-import { originOf, paramsOf } from "../authoring/requestParts.ts";
+import { originOf, paramsOf } from "../../http/requestParts.ts";
 
 export const SESSION_HOURS = 12;
 

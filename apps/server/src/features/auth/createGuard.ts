@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Role, UserInfo } from "@liftoff/schema";
 import type { FastifyRequest } from "fastify";
 import { apiProblems } from "../../http/apiProblems.ts";
-import parseCookieHeader from "../edge/parseCookieHeader.ts";
+import parseCookieHeader from "../../http/parseCookieHeader.ts";
 import type { SessionRecord } from "./UserRepository.ts";
 import type { Store } from "../../store/Store.ts";
 import hasRole from "./hasRole.ts";

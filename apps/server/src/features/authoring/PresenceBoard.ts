@@ -1,5 +1,5 @@
 import { PRESENCE_KINDS, ROLES, type PresenceEntry, type PresenceItem } from "@liftoff/schema";
-import type { ClusterBus } from "../cluster/ClusterBus.ts";
+import type { ClusterBus } from "../../db/ClusterBus.ts";
 
 /** The channel on which a node says that a tab opened, renewed or left an item. */
 export const PRESENCE_CHANNEL = "liftoff_presence";

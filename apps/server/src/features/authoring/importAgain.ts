@@ -7,7 +7,7 @@ import {
 } from "@liftoff/schema";
 import type { PropertySnapshot, ResourceWrite } from "./AuthoringRepository.ts";
 import { resourceKey } from "./propertyResources.ts";
-import { newId } from "./requestParts.ts";
+import { newId } from "../../http/requestParts.ts";
 
 /**
  * A library imported a second time (`POST /api/properties/import?mode=copy|update`): the two

@@ -22,7 +22,7 @@ import {
   revisionQuery,
   text,
 } from "../../http/apiSchemas.ts";
-import { newId, paramsOf, revisionOf } from "./requestParts.ts";
+import { newId, paramsOf, revisionOf } from "../../http/requestParts.ts";
 import refuseHostedFiles from "./refuseHostedFiles.ts";
 import refuseUsedExtension from "./refuseUsedExtension.ts";
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { apiProblems } from "../../http/apiProblems.ts";
 import type { ApiContext } from "../../main/ApiContext.ts";
 import type { PresenceBoard } from "./PresenceBoard.ts";
-import { paramsOf } from "./requestParts.ts";
+import { paramsOf } from "../../http/requestParts.ts";
 
 /** A tab's own id: random, made by the studio once per tab. */
 export const tabId = {

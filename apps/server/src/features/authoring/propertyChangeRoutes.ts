@@ -1,12 +1,12 @@
 import type { PropertyChange } from "@liftoff/schema";
 import type { FastifyInstance } from "fastify";
-import type { ClusterBus } from "../cluster/ClusterBus.ts";
-import { eventStreams } from "../live/eventStreams.ts";
-import { LiveConnection } from "../live/LiveConnection.ts";
+import type { ClusterBus } from "../../db/ClusterBus.ts";
+import { eventStreams } from "../../http/eventStreams.ts";
+import { LiveConnection } from "../../http/LiveConnection.ts";
 import type { ApiContext } from "../../main/ApiContext.ts";
 import type { PresenceBoard } from "./PresenceBoard.ts";
 import { tabId } from "./presenceRoutes.ts";
-import { paramsOf } from "./requestParts.ts";
+import { paramsOf } from "../../http/requestParts.ts";
 
 /** The channel on which a node says that a property changed (the payload: a PropertyChange). */
 export const PROPERTY_CHANGES_CHANNEL = "liftoff_property_changes";

@@ -27,7 +27,7 @@ import {
 } from "./importAgain.ts";
 import { documentOf, type PropertySnapshot } from "./AuthoringRepository.ts";
 import { positiveIntegerText, revisedBody, text } from "../../http/apiSchemas.ts";
-import { newId, paramsOf, revisionOf } from "./requestParts.ts";
+import { newId, paramsOf, revisionOf } from "../../http/requestParts.ts";
 import { isPlainObject, SETTINGS_RESOURCE_ID } from "@liftoff/schema";
 import buildFolderFiles from "./buildFolderFiles.ts";
 

@@ -19,7 +19,7 @@ import {
   revisedBody,
   text,
 } from "../../http/apiSchemas.ts";
-import { paramsOf, revisionOf } from "./requestParts.ts";
+import { paramsOf, revisionOf } from "../../http/requestParts.ts";
 
 const LABEL: Record<ResourceKind, string> = {
   rule: "rule",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { eventNotices, idRanges, parseEventNotice } from "./EventNotice.ts";
-import { MAX_PAYLOAD_BYTES } from "./PostgresBus.ts";
+import { MAX_PAYLOAD_BYTES } from "../../db/PostgresBus.ts";
 
 describe("event notices", () => {
   it("sends ids as ranges of consecutive ids", () => {

@@ -1,4 +1,4 @@
-import { MAX_PAYLOAD_BYTES } from "./PostgresBus.ts";
+import { MAX_PAYLOAD_BYTES } from "../../db/PostgresBus.ts";
 
 /** The channel on which a node says that events committed (cluster/shareLiveEvents.ts). */
 export const EVENTS_CHANNEL = "liftoff_events";

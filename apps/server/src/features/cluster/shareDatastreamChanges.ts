@@ -1,5 +1,5 @@
 import type { DatastreamCache } from "../datastreams/DatastreamCache.ts";
-import type { ClusterBus } from "./ClusterBus.ts";
+import type { ClusterBus } from "../../db/ClusterBus.ts";
 
 /** The channel on which a node says that a datastream changed (the payload is its id). */
 export const DATASTREAMS_CHANNEL = "liftoff_datastreams";

@@ -2,7 +2,7 @@ import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../../main/createApp.ts";
 import { ADMIN_PASSWORD, apiApp, fixtureDocument, signIn } from "../../main/testSupport.ts";
-import { DS, pageView, post, testDatastreams } from "../edge/testApp.ts";
+import { DS, pageView, post, testDatastreams } from "../../main/testApp.ts";
 import { PostgresStore } from "../../store/PostgresStore.ts";
 import useTestPostgres from "../../db/testPostgres.ts";
 import { EVENTS_CHANNEL, eventNotices } from "./EventNotice.ts";

@@ -2,7 +2,7 @@ import type { DatastreamInfo } from "@liftoff/schema";
 import type { FastifyInstance } from "fastify";
 import { userOf, type ApiContext } from "../../main/ApiContext.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
-import { paramsOf } from "../authoring/requestParts.ts";
+import { paramsOf } from "../../http/requestParts.ts";
 import { DATASTREAMS_CHANNEL } from "../cluster/shareDatastreamChanges.ts";
 
 const MAX_ORIGINS = 100;

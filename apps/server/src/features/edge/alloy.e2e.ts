@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { build } from "esbuild";
 import createApp, { type LiftoffApp } from "../../main/createApp.ts";
-import { ORG_ID, testDatastreams } from "./testApp.ts";
+import { ORG_ID, testDatastreams } from "../../main/testApp.ts";
 import ensureCertificate from "../../main/ensureCertificate.ts";
 import { SqliteStore } from "../../store/SqliteStore.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../../main/createApp.ts";
-import { DS, pageView, testApp } from "./testApp.ts";
+import { DS, pageView, testApp } from "../../main/testApp.ts";
 
 const ok = { events: [pageView()] };
 const json = (v: unknown) => JSON.stringify(v);

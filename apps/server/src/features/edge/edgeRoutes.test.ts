@@ -3,7 +3,7 @@ import type { LiftoffApp } from "../../main/createApp.ts";
 import { SqliteStore } from "../../store/SqliteStore.ts";
 import encodeTcStringForTest from "./encodeTcStringForTest.ts";
 import { decodeIdentityCookie, encodeIdentityCookie } from "./identityCookie.ts";
-import { DS, ORG_COOKIE, ORIGIN, pageView, post, testApp } from "./testApp.ts";
+import { DS, ORG_COOKIE, ORIGIN, pageView, post, testApp } from "../../main/testApp.ts";
 
 interface Handle {
   type: string;

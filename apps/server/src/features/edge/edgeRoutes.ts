@@ -7,7 +7,7 @@ import checkOrigin from "./checkOrigin.ts";
 import consentToCookie from "./consentToCookie.ts";
 import cookieName from "./cookieName.ts";
 import type { DatastreamCache } from "../datastreams/DatastreamCache.ts";
-import parseCookieHeader from "./parseCookieHeader.ts";
+import parseCookieHeader from "../../http/parseCookieHeader.ts";
 import parseEnvelope, { type EdgeAction, type EnvelopeLimits } from "./parseEnvelope.ts";
 import resolveDatastream from "./resolveDatastream.ts";
 import resolveEcid from "./resolveEcid.ts";

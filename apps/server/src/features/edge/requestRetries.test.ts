@@ -10,7 +10,7 @@ import { SqliteStore } from "../../store/SqliteStore.ts";
 import type { Store } from "../../store/Store.ts";
 import useTestPostgres from "../../db/testPostgres.ts";
 import { requestFingerprint } from "./storeEvents.ts";
-import { DS, pageView, post, testApp } from "./testApp.ts";
+import { DS, pageView, post, testApp } from "../../main/testApp.ts";
 
 /**
  * Exactly-once ingest by request id (docs/server.md, Retries): a request sent again with the

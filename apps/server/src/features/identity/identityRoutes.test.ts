@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../../main/createApp.ts";
-import { testApp } from "../edge/testApp.ts";
+import { testApp } from "../../main/testApp.ts";
 
 const ORG = "5LIFTOFF0PCMARKETING0001@AdobeOrg";
 let app: LiftoffApp;

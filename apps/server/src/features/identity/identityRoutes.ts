@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import mintEcid from "../edge/ecid.ts";
-import parseCookieHeader from "../edge/parseCookieHeader.ts";
+import parseCookieHeader from "../../http/parseCookieHeader.ts";
 import { problems } from "../../http/problems.ts";
 
 const ORG_ID = /^[A-Za-z0-9]{1,64}@AdobeOrg$/;

@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../../main/createApp.ts";
-import { pageView, post, testApp, testDatastreams } from "../edge/testApp.ts";
+import { pageView, post, testApp, testDatastreams } from "../../main/testApp.ts";
 
 let app: LiftoffApp;
 afterEach(async () => {

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import eventWire from "./eventWire.ts";
 import { problems } from "../../http/problems.ts";
-import { eventStreams } from "./eventStreams.ts";
-import { LiveConnection } from "./LiveConnection.ts";
+import { eventStreams } from "../../http/eventStreams.ts";
+import { LiveConnection } from "../../http/LiveConnection.ts";
 import type { LiveFilter, LiveStream } from "./LiveStream.ts";
 import { parseTime } from "../reports/parseReportQuery.ts";
-import registerReportRoutes from "../reports/reportRoutes.ts";
 import type { EventFilter, Store } from "../../store/Store.ts";
 
 const ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -34,7 +33,7 @@ const ownerOf = (request: FastifyRequest) =>
  * property, environment, datastream, request, ECID, event type, page URL text and time, paged
  * by `before` = the last id of the previous page) and
  * `GET /api/live` (Server-Sent Events of events as they are committed), both filterable by
- * `propertyId` and `environmentId`, and the reports over stored events (`/api/reports/...`).
+ * `propertyId` and `environmentId`.
  */
 export default function registerEventRoutes(
   app: FastifyInstance,
@@ -43,7 +42,6 @@ export default function registerEventRoutes(
   heartbeatMs = 15_000,
 ): void {
   const startStream = eventStreams(app, heartbeatMs);
-  registerReportRoutes(app, store);
   app.get("/api/events", { config: { access: "viewer" } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     const filter: EventFilter = filterOf(query, [

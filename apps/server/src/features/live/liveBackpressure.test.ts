@@ -5,7 +5,7 @@ import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN_PASSWORD, apiApp, signIn } from "../../main/testSupport.ts";
 import type { LiftoffApp } from "../../main/createApp.ts";
-import { ORIGIN, pageView, post } from "../edge/testApp.ts";
+import { ORIGIN, pageView, post } from "../../main/testApp.ts";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { PREVIEW_MAX_MS, type PreviewSession, type PreviewTrace } from "@liftoff/schema";
-import { LocalBus, type ClusterBus } from "../cluster/ClusterBus.ts";
+import { LocalBus, type ClusterBus } from "../../db/ClusterBus.ts";
 import type { PreviewRepository, StoredTrace } from "./PreviewRepository.ts";
 import { parseNotice, PREVIEW_CHANNEL, type PreviewNotice } from "./PreviewNotice.ts";
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { userOf, type ApiContext } from "../../main/ApiContext.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
 import { text } from "../../http/apiSchemas.ts";
-import { paramsOf } from "../authoring/requestParts.ts";
+import { paramsOf } from "../../http/requestParts.ts";
 import { documentOf } from "../authoring/AuthoringRepository.ts";
 import previewLink, { sitePage } from "./previewLink.ts";
 import { previewProblems } from "./previewProblems.ts";

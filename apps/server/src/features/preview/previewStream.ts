@@ -1,7 +1,7 @@
 import type { PreviewSession, PreviewTrace } from "@liftoff/schema";
 import type { FastifyInstance } from "fastify";
-import { eventStreams } from "../live/eventStreams.ts";
-import { LiveConnection } from "../live/LiveConnection.ts";
+import { eventStreams } from "../../http/eventStreams.ts";
+import { LiveConnection } from "../../http/LiveConnection.ts";
 import { sessionOf } from "./previewRoutes.ts";
 import { previewProblems } from "./previewProblems.ts";
 import type { PreviewSessions } from "./PreviewSessions.ts";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ApiContext } from "../../main/ApiContext.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
 import { parseBodies } from "../../main/registerApi.ts";
-import type { ClusterBus } from "../cluster/ClusterBus.ts";
+import type { ClusterBus } from "../../db/ClusterBus.ts";
 import fieldErrorsOf from "../../http/fieldErrorsOf.ts";
 import type { RateLimiter } from "../../http/RateLimiter.ts";
 import previewApiRoutes from "./previewRoutes.ts";

@@ -23,7 +23,7 @@ import type { Store } from "../../store/Store.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
 import type { BuilderApi, PreviewBuild, PreviewBuildOptions } from "../authoring/BuilderApi.ts";
 import type { PropertyService } from "../authoring/PropertyService.ts";
-import { newId } from "../authoring/requestParts.ts";
+import { newId } from "../../http/requestParts.ts";
 
 /** Each environment serves one stable file name; a publish replaces its bytes (ETag changes). */
 export const LIBRARY_FILE = "launch.min.js";

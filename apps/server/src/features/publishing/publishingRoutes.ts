@@ -6,7 +6,7 @@ import { apiProblems } from "../../http/apiProblems.ts";
 import type { Access } from "../../http/routeAccess.ts";
 import { cacheControlFor, LIBRARY_FILE, type Step } from "./Publisher.ts";
 import { libraryResourceKind, resourceRef, revisionQuery, text } from "../../http/apiSchemas.ts";
-import { newId, originOf, paramsOf, revisionOf } from "../authoring/requestParts.ts";
+import { newId, originOf, paramsOf, revisionOf } from "../../http/requestParts.ts";
 
 function environmentInfo(
   ctx: ApiContext,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../../main/createApp.ts";
-import { ORG_ID, ORIGIN, pageView, post, testApp } from "../edge/testApp.ts";
+import { ORG_ID, ORIGIN, pageView, post, testApp } from "../../main/testApp.ts";
 import { expectedReports, reportEvents } from "../../store/storeContract.ts";
 import { REPORT_NAMES, REPORTS } from "./reportDefinitions.ts";
 

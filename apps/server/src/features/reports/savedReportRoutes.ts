@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { apiProblems } from "../../http/apiProblems.ts";
 import { userOf, type ApiContext } from "../../main/ApiContext.ts";
 import { text } from "../../http/apiSchemas.ts";
-import { newId, paramsOf } from "../authoring/requestParts.ts";
+import { newId, paramsOf } from "../../http/requestParts.ts";
 import { problemsUnder } from "../../http/HttpError.ts";
 import { documentOf } from "../authoring/AuthoringRepository.ts";
 import parseSavedDefinition from "./parseSavedDefinition.ts";

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import useTestPostgres from "../../db/testPostgres.ts";
+import useTestPostgres from "./testPostgres.ts";
 import { MAX_PAYLOAD_BYTES, PostgresBus } from "./PostgresBus.ts";
 
 const cluster = useTestPostgres();

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import { apiProblems } from "../../http/apiProblems.ts";
+import { apiProblems } from "./apiProblems.ts";
 
 /**
  * The `revision` the client last saw: in the body, or `?revision=` on DELETE. The route's

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import createApp, { type AppOptions, type LiftoffApp } from "../../main/createApp.ts";
-import type { Datastream } from "../../store/Store.ts";
+import createApp, { type AppOptions, type LiftoffApp } from "./createApp.ts";
+import type { Datastream } from "../store/Store.ts";
 
 export const ORIGIN = "https://www.example.test";
 export const DS = "pc-marketing-production";
