@@ -5,7 +5,7 @@ import { PostgresBus, physicalChannel } from "../db/PostgresBus.ts";
 import { LoginFailureRepository } from "../features/auth/LoginFailureRepository.ts";
 import { AuditRepository } from "../features/authoring/AuditRepository.ts";
 import { AuthoringRepository } from "../features/authoring/AuthoringRepository.ts";
-import { postgresClient, postgresMigrationDb } from "../db/SqlClient.ts";
+import { postgresClient } from "../db/SqlClient.ts";
 import { UserRepository } from "../features/auth/UserRepository.ts";
 import { SavedReportRepository } from "../features/reports/SavedReportRepository.ts";
 import { PreviewRepository } from "../features/preview/PreviewRepository.ts";
@@ -15,7 +15,7 @@ import breakdownSql from "../features/reports/breakdownSql.ts";
 import reportSql, { type ReportValue } from "../features/reports/reportSql.ts";
 import { ReportRollups } from "../features/reports/ReportRollups.ts";
 import { migrations } from "./migrations.ts";
-import refuseNewerSchema from "./refuseNewerSchema.ts";
+import { migratePostgres, postgresSchemaVersion } from "../db/migrate.ts";
 import type {
   Datastream,
   EventFilter,
@@ -179,61 +179,15 @@ export class PostgresStore implements Store {
     });
   }
 
-  async migrate(upTo?: number): Promise<number> {
-    const client = await this.pool.connect();
-    try {
-      // Several nodes may start at once: one migrates, the others wait on the lock. It is
-      // taken first: two CREATE SCHEMA IF NOT EXISTS at once can still collide.
-      await client.query("SELECT pg_advisory_lock(7707)");
-      try {
-        if (this.schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
-        await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-          version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)`);
-        const applied = new Set(
-          (
-            await client.query<{ version: number }>("SELECT version FROM schema_migrations")
-          ).rows.map((r) => r.version),
-        );
-        refuseNewerSchema(Math.max(0, ...applied));
-        for (const m of migrations) {
-          if (applied.has(m.version)) continue;
-          if (upTo !== undefined && m.version > upTo) break;
-          await client.query("BEGIN");
-          try {
-            await client.query(m.postgres);
-            if (m.transform) await m.transform(postgresMigrationDb(client));
-            await client.query("INSERT INTO schema_migrations VALUES ($1, $2, now())", [
-              m.version,
-              m.name,
-            ]);
-            await client.query("COMMIT");
-          } catch (error) {
-            await client.query("ROLLBACK");
-            throw error;
-          }
-        }
-        const { rows } = await client.query<{ v: number | null }>(
-          "SELECT MAX(version) AS v FROM schema_migrations",
-        );
-        return rows[0]?.v ?? 0;
-      } finally {
-        await client.query("SELECT pg_advisory_unlock(7707)");
-      }
-    } finally {
-      client.release();
-    }
+  migrate(upTo?: number): Promise<number> {
+    return migratePostgres(this.pool, migrations, {
+      ...(this.schema ? { schema: this.schema } : {}),
+      ...(upTo === undefined ? {} : { upTo }),
+    });
   }
 
-  async schemaVersion(): Promise<number> {
-    // to_regclass follows the search path: a store in its own schema reads its own table.
-    const { rows } = await this.pool.query<{ present: string | null }>(
-      "SELECT to_regclass('schema_migrations') AS present",
-    );
-    if (rows[0]?.present == null) return 0;
-    const max = await this.pool.query<{ v: number | null }>(
-      "SELECT MAX(version) AS v FROM schema_migrations",
-    );
-    return max.rows[0]?.v ?? 0;
+  schemaVersion(): Promise<number> {
+    return postgresSchemaVersion(this.pool);
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { AuditRepository } from "../features/authoring/AuditRepository.ts";
 import { AuthoringRepository } from "../features/authoring/AuthoringRepository.ts";
-import { sqliteClient, sqliteMigrationDb } from "../db/SqlClient.ts";
+import { sqliteClient } from "../db/SqlClient.ts";
 import { UserRepository } from "../features/auth/UserRepository.ts";
 import { SavedReportRepository } from "../features/reports/SavedReportRepository.ts";
 import { PreviewRepository } from "../features/preview/PreviewRepository.ts";
@@ -12,7 +12,7 @@ import libraryEtag from "../features/publishing/libraryEtag.ts";
 import { migrations } from "./migrations.ts";
 import { LocalBus } from "../db/ClusterBus.ts";
 import { LoginFailureRepository } from "../features/auth/LoginFailureRepository.ts";
-import refuseNewerSchema from "./refuseNewerSchema.ts";
+import { migrateSqlite, sqliteSchemaVersion } from "../db/migrate.ts";
 import { eventAt, requestEvents } from "../features/edge/eventSource.ts";
 import {
   createRowWriter,
@@ -156,50 +156,13 @@ export class SqliteStore implements Store {
     }
   }
 
-  async migrate(upTo?: number): Promise<number> {
-    const db = this.db;
-    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-    const applied = new Set(
-      db
-        .prepare("SELECT version FROM schema_migrations")
-        .all()
-        .map((r) => (r as { version: number }).version),
-    );
-    refuseNewerSchema(Math.max(0, ...applied));
-    for (const m of migrations) {
-      if (applied.has(m.version)) continue;
-      if (upTo !== undefined && m.version > upTo) break;
-      // An explicit transaction (not db.transaction) so an async transform can run inside
-      // it; nothing else uses the connection before migrate() resolves.
-      db.exec("BEGIN");
-      try {
-        db.exec(m.sqlite);
-        if (m.transform) await m.transform(sqliteMigrationDb(db));
-        db.prepare("INSERT INTO schema_migrations VALUES (?, ?, ?)").run(
-          m.version,
-          m.name,
-          new Date().toISOString(),
-        );
-        db.exec("COMMIT");
-      } catch (error) {
-        db.exec("ROLLBACK");
-        throw error;
-      }
-    }
-    return this.schemaVersion();
+  migrate(upTo?: number): Promise<number> {
+    return migrateSqlite(this.db, migrations, upTo);
   }
 
   schemaVersion(): Promise<number> {
     try {
-      const table = this.db
-        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
-        .get();
-      if (!table) return Promise.resolve(0);
-      const row = this.db.prepare("SELECT MAX(version) AS v FROM schema_migrations").get() as {
-        v: number | null;
-      };
-      return Promise.resolve(row.v ?? 0);
+      return Promise.resolve(sqliteSchemaVersion(this.db));
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }

@@ -230,7 +230,7 @@ export interface Store {
   /**
    * The highest migration the database records (0 before the first), read from the database
    * each call: readiness (`GET /readyz`) uses it as the database's ping. A database newer
-   * than the code makes `migrate` refuse (storage/refuseNewerSchema.ts).
+   * than the code makes `migrate` refuse (db/migrate.ts).
    */
   schemaVersion(): Promise<number>;
   close(): Promise<void>;

@@ -2,35 +2,12 @@ import { authoringMigration } from "../features/authoring/authoringMigration.ts"
 import { resourceMigration } from "../features/authoring/resourceMigration.ts";
 import { loginFailuresMigration } from "../features/auth/loginFailuresMigration.ts";
 import { previewMigration } from "../features/preview/previewMigration.ts";
-import type { Row } from "../db/SqlClient.ts";
+import { latestVersion as latestOf, type Migration } from "../db/migrate.ts";
 import { partitionMigration } from "../features/edge/partitionMigration.ts";
 import { rollupMigration } from "../features/reports/rollupMigration.ts";
 import { requestKeysMigration } from "../features/edge/requestKeysMigration.ts";
 import { submitterMigration } from "../features/authoring/submitterMigration.ts";
 import { savedReportsMigration } from "../features/reports/savedReportsMigration.ts";
-
-/**
- * Versioned schema migrations. A migration is never edited once released: add a new one.
- * Each has a SQLite and a PostgreSQL form; both stores record applied versions in
- * `schema_migrations` and apply the missing ones in order, each in its own transaction.
- */
-export interface Migration {
-  version: number;
-  name: string;
-  sqlite: string;
-  postgres: string;
-  /**
-   * Data work SQL cannot express, run after the SQL in the same transaction (reads and writes
-   * with `?` placeholders, on either database).
-   */
-  transform?: (db: MigrationDb) => Promise<void>;
-}
-
-/** The connection a migration's transform works through, inside its transaction. */
-export interface MigrationDb {
-  all(sql: string, params?: unknown[]): Promise<Row[]>;
-  run(sql: string, params?: unknown[]): Promise<void>;
-}
 
 const eventColumns = (json: string, time: string, id: string) => `
   id ${id},
@@ -211,4 +188,4 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
   savedReportsMigration,
 ];
 
-export const latestVersion = Math.max(...migrations.map((m) => m.version));
+export const latestVersion = latestOf(migrations);

@@ -1,4 +1,4 @@
-import type { Migration } from "../../store/migrations.ts";
+import type { Migration } from "../../db/migrate.ts";
 
 // Version 5. The sign-in limiter's failures (auth/LoginLimiter.ts) live in the database so
 // that every node behind a load balancer counts the same failures. A row is one failure

@@ -1,4 +1,4 @@
-import type { Migration } from "../../store/migrations.ts";
+import type { Migration } from "../../db/migrate.ts";
 
 // Documents, builds and audit details are JSON text in both databases: PostgreSQL's JSONB
 // would reorder keys, and a saved revision must read back exactly as it was written.

@@ -1,5 +1,5 @@
 import type { LibraryBuild, PropertyDocument } from "@liftoff/schema";
-import type { Migration, MigrationDb } from "../../store/migrations.ts";
+import type { Migration, MigrationDb } from "../../db/migrate.ts";
 import { resourceKey, splitDocument, type ResourceEntry } from "./propertyResources.ts";
 
 // Version 4. Version 3 kept every revision of a property as a whole document under one

@@ -1,4 +1,4 @@
-import type { Migration } from "../../store/migrations.ts";
+import type { Migration } from "../../db/migrate.ts";
 
 // Version 10. Separation of duties (docs/server.md, Publishing): a library records who last
 // submitted it, so the server can refuse that person's approval. Libraries submitted before

@@ -1,4 +1,4 @@
-import type { Migration } from "../../store/migrations.ts";
+import type { Migration } from "../../db/migrate.ts";
 
 // The events columns after version 2, in table order, written out: a released migration
 // never changes with the code around it.

@@ -1,4 +1,4 @@
-import type { Migration } from "../../store/migrations.ts";
+import type { Migration } from "../../db/migrate.ts";
 
 // Version 9. Exactly-once ingest (docs/server.md, Retries): one row per edge request that
 // named its `requestId`, inserted in the transaction that stores its events, so a retry of a

@@ -1,4 +1,4 @@
-import type { Migration } from "../../store/migrations.ts";
+import type { Migration } from "../../db/migrate.ts";
 
 // Version 6. Preview sessions and the trace records their pages send used to live in one
 // server's memory, so a session was known only to the node that started it. Now they are in

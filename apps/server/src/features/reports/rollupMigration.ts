@@ -1,4 +1,4 @@
-import type { Migration } from "../../store/migrations.ts";
+import type { Migration } from "../../db/migrate.ts";
 
 /**
  * Version 8. PostgreSQL: report rollups (`ReportRollups.ts`). `report_rollups` holds, per

@@ -1,4 +1,4 @@
-import type { Migration } from "../../store/migrations.ts";
+import type { Migration } from "../../db/migrate.ts";
 
 // Version 11. Saved reports (docs/server.md, Saved reports): a breakdown kept under a name in
 // a property. The definition is the JSON the report route's parser accepted, never anything
