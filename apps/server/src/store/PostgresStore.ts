@@ -1,3 +1,13 @@
+import {
+  SqlDatastreams,
+  type DatastreamRepository,
+} from "../features/datastreams/DatastreamRepository.ts";
+import {
+  SqlHosts,
+  SqlLibraries,
+  type HostRepository,
+  type LibraryRepository,
+} from "../features/publishing/LibraryRepository.ts";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { eventNotices, EVENTS_CHANNEL } from "../features/cluster/EventNotice.ts";
@@ -9,7 +19,6 @@ import { postgresClient } from "../db/SqlClient.ts";
 import { UserRepository } from "../features/auth/UserRepository.ts";
 import { SavedReportRepository } from "../features/reports/SavedReportRepository.ts";
 import { PreviewRepository } from "../features/preview/PreviewRepository.ts";
-import libraryEtag from "../features/publishing/libraryEtag.ts";
 import { eventAt, requestEvents, sourceOf } from "../features/edge/eventSource.ts";
 import breakdownSql from "../features/reports/breakdownSql.ts";
 import reportSql, { type ReportValue } from "../features/reports/reportSql.ts";
@@ -17,9 +26,7 @@ import { ReportRollups } from "../features/reports/ReportRollups.ts";
 import { migrations } from "./migrations.ts";
 import { migratePostgres, postgresSchemaVersion } from "../db/migrate.ts";
 import type {
-  Datastream,
   EventFilter,
-  LibraryFile,
   NewEvent,
   NewRequest,
   BreakdownQuery,
@@ -47,24 +54,6 @@ interface EventRow extends EventValueRow {
   received_at: Date;
   body: unknown;
 }
-
-interface DatastreamRow {
-  id: string;
-  org_id: string;
-  property_id: string;
-  environment_id: string;
-  stage: string;
-  allowed_origins: string[];
-}
-
-const toDatastream = (r: DatastreamRow): Datastream => ({
-  id: r.id,
-  orgId: r.org_id,
-  propertyId: r.property_id,
-  environmentId: r.environment_id,
-  stage: r.stage,
-  allowedOrigins: r.allowed_origins,
-});
 
 /** Rows with their request's body (JSONB, parsed by the driver); each body looked up once. */
 function toEvents(rows: EventRow[]): StoredEvent[] {
@@ -139,6 +128,9 @@ function groupByRequest(events: NewEvent[]): RequestGroup[] {
  */
 export class PostgresStore implements Store {
   readonly kind = "postgres";
+  readonly datastreams: DatastreamRepository;
+  readonly libraries: LibraryRepository;
+  readonly hosts: HostRepository;
   readonly authoring: AuthoringRepository;
   readonly users: UserRepository;
   readonly audit: AuditRepository;
@@ -167,6 +159,9 @@ export class PostgresStore implements Store {
     this.partitions = new DayPartitions(this.pool);
     this.rollups = new ReportRollups(this.pool);
     const sql = postgresClient(this.pool);
+    this.datastreams = new SqlDatastreams(sql);
+    this.libraries = new SqlLibraries(sql);
+    this.hosts = new SqlHosts(sql);
     this.authoring = new AuthoringRepository(sql);
     this.users = new UserRepository(sql);
     this.audit = new AuditRepository(sql);
@@ -424,108 +419,6 @@ export class PostgresStore implements Store {
       const days = await this.partitions.dropBefore(cutoff);
       await this.rollups.removeBefore(cutoff);
       return days;
-    },
-  };
-
-  readonly datastreams = {
-    get: async (id: string): Promise<Datastream | undefined> => {
-      const { rows } = await this.pool.query<DatastreamRow>(
-        "SELECT * FROM datastreams WHERE id = $1",
-        [id],
-      );
-      return rows[0] && toDatastream(rows[0]);
-    },
-    list: async (): Promise<Datastream[]> =>
-      (await this.pool.query<DatastreamRow>("SELECT * FROM datastreams ORDER BY id")).rows.map(
-        toDatastream,
-      ),
-    put: async (d: Datastream): Promise<void> => {
-      await this.pool.query(
-        `INSERT INTO datastreams VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO UPDATE SET
-         org_id = excluded.org_id, property_id = excluded.property_id,
-         environment_id = excluded.environment_id, stage = excluded.stage,
-         allowed_origins = excluded.allowed_origins`,
-        [d.id, d.orgId, d.propertyId, d.environmentId, d.stage, JSON.stringify(d.allowedOrigins)],
-      );
-    },
-    putIfMissing: async (d: Datastream): Promise<boolean> => {
-      const result = await this.pool.query(
-        "INSERT INTO datastreams VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
-        [d.id, d.orgId, d.propertyId, d.environmentId, d.stage, JSON.stringify(d.allowedOrigins)],
-      );
-      return result.rowCount === 1;
-    },
-  };
-
-  readonly libraries = {
-    put: async (
-      file: Omit<LibraryFile, "etag" | "publishedAt" | "cacheControl"> & { cacheControl?: string },
-    ): Promise<LibraryFile> => {
-      const stored: LibraryFile = {
-        ...file,
-        cacheControl: file.cacheControl ?? "no-cache",
-        etag: libraryEtag(file.body),
-        publishedAt: new Date(),
-      };
-      await this.pool.query(
-        `INSERT INTO libraries (property_id, environment_id, file_name, content_type, body,
-         etag, published_at, cache_control) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (property_id, environment_id, file_name) DO UPDATE SET
-         content_type = excluded.content_type, body = excluded.body, etag = excluded.etag,
-         published_at = excluded.published_at, cache_control = excluded.cache_control`,
-        [
-          stored.propertyId,
-          stored.environmentId,
-          stored.fileName,
-          stored.contentType,
-          stored.body,
-          stored.etag,
-          stored.publishedAt,
-          stored.cacheControl,
-        ],
-      );
-      return stored;
-    },
-    get: async (
-      propertyId: string,
-      environmentId: string,
-      fileName: string,
-    ): Promise<LibraryFile | undefined> => {
-      const { rows } = await this.pool.query<{
-        content_type: string;
-        body: Buffer;
-        etag: string;
-        published_at: Date;
-        cache_control: string;
-      }>(
-        "SELECT * FROM libraries WHERE property_id = $1 AND environment_id = $2 AND file_name = $3",
-        [propertyId, environmentId, fileName],
-      );
-      const row = rows[0];
-      if (!row) return undefined;
-      return {
-        propertyId,
-        environmentId,
-        fileName,
-        contentType: row.content_type,
-        body: row.body,
-        etag: row.etag,
-        publishedAt: row.published_at,
-        cacheControl: row.cache_control,
-      };
-    },
-  };
-
-  readonly hosts = {
-    list: async (): Promise<string[]> =>
-      (
-        await this.pool.query<{ host: string }>("SELECT host FROM allowed_hosts ORDER BY host")
-      ).rows.map((r) => r.host),
-    add: async (host: string): Promise<void> => {
-      await this.pool.query("INSERT INTO allowed_hosts VALUES ($1) ON CONFLICT DO NOTHING", [host]);
-    },
-    remove: async (host: string): Promise<void> => {
-      await this.pool.query("DELETE FROM allowed_hosts WHERE host = $1", [host]);
     },
   };
 }

@@ -1,3 +1,13 @@
+import {
+  SqlDatastreams,
+  type DatastreamRepository,
+} from "../features/datastreams/DatastreamRepository.ts";
+import {
+  SqlHosts,
+  SqlLibraries,
+  type HostRepository,
+  type LibraryRepository,
+} from "../features/publishing/LibraryRepository.ts";
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -8,7 +18,6 @@ import { sqliteClient } from "../db/SqlClient.ts";
 import { UserRepository } from "../features/auth/UserRepository.ts";
 import { SavedReportRepository } from "../features/reports/SavedReportRepository.ts";
 import { PreviewRepository } from "../features/preview/PreviewRepository.ts";
-import libraryEtag from "../features/publishing/libraryEtag.ts";
 import { migrations } from "./migrations.ts";
 import { LocalBus } from "../db/ClusterBus.ts";
 import { LoginFailureRepository } from "../features/auth/LoginFailureRepository.ts";
@@ -27,9 +36,7 @@ import { WalCheckpointer } from "../db/WalCheckpointer.ts";
 import breakdownSql from "../features/reports/breakdownSql.ts";
 import reportSql, { type ReportValue } from "../features/reports/reportSql.ts";
 import type {
-  Datastream,
   EventFilter,
-  LibraryFile,
   NewEvent,
   NewRequest,
   BreakdownQuery,
@@ -56,24 +63,6 @@ interface EventRow extends EventValueRow {
   body: string;
 }
 
-interface DatastreamRow {
-  id: string;
-  org_id: string;
-  property_id: string;
-  environment_id: string;
-  stage: string;
-  allowed_origins: string;
-}
-
-const toDatastream = (r: DatastreamRow): Datastream => ({
-  id: r.id,
-  orgId: r.org_id,
-  propertyId: r.property_id,
-  environmentId: r.environment_id,
-  stage: r.stage,
-  allowedOrigins: JSON.parse(r.allowed_origins) as string[],
-});
-
 /** Rows with their request's body; each body is parsed once however many events it holds. */
 function toEvents(rows: EventRow[]): StoredEvent[] {
   const bodies = new Map<number, unknown[]>();
@@ -97,19 +86,12 @@ const limitOf = (filter: EventFilter) => Math.min(Math.max(filter.limit ?? 100, 
  * transaction survive a killed process (the WAL is in the OS page cache); only a power loss
  * can drop the last transactions. `synchronous: "full"` trades throughput for that case.
  */
-/** A datastream as the `datastreams` table's column values, in column order. */
-const datastreamRow = (d: Datastream) =>
-  [
-    d.id,
-    d.orgId,
-    d.propertyId,
-    d.environmentId,
-    d.stage,
-    JSON.stringify(d.allowedOrigins),
-  ] as const;
 
 export class SqliteStore implements Store {
   readonly kind = "sqlite";
+  readonly datastreams: DatastreamRepository;
+  readonly libraries: LibraryRepository;
+  readonly hosts: HostRepository;
   readonly authoring: AuthoringRepository;
   readonly users: UserRepository;
   readonly audit: AuditRepository;
@@ -131,6 +113,9 @@ export class SqliteStore implements Store {
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     const sql = sqliteClient(this.db);
+    this.datastreams = new SqlDatastreams(sql);
+    this.libraries = new SqlLibraries(sql);
+    this.hosts = new SqlHosts(sql);
     this.authoring = new AuthoringRepository(sql);
     this.users = new UserRepository(sql);
     this.audit = new AuditRepository(sql);
@@ -264,117 +249,5 @@ export class SqliteStore implements Store {
       }
     },
     removeBefore: (cutoff: Date): Promise<string[]> => removeSqliteEventsBefore(this.db, cutoff),
-  };
-
-  readonly datastreams = {
-    get: (id: string): Promise<Datastream | undefined> => {
-      const row = this.db.prepare("SELECT * FROM datastreams WHERE id = ?").get(id) as
-        DatastreamRow | undefined;
-      return Promise.resolve(row && toDatastream(row));
-    },
-    list: (): Promise<Datastream[]> =>
-      Promise.resolve(
-        (this.db.prepare("SELECT * FROM datastreams ORDER BY id").all() as DatastreamRow[]).map(
-          toDatastream,
-        ),
-      ),
-    put: (d: Datastream): Promise<void> => {
-      this.db
-        .prepare(
-          `INSERT INTO datastreams VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET
-           org_id = excluded.org_id, property_id = excluded.property_id,
-           environment_id = excluded.environment_id, stage = excluded.stage,
-           allowed_origins = excluded.allowed_origins`,
-        )
-        .run(...datastreamRow(d));
-      return Promise.resolve();
-    },
-    putIfMissing: (d: Datastream): Promise<boolean> => {
-      const result = this.db
-        .prepare("INSERT INTO datastreams VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")
-        .run(...datastreamRow(d));
-      return Promise.resolve(result.changes === 1);
-    },
-  };
-
-  readonly libraries = {
-    put: (
-      file: Omit<LibraryFile, "etag" | "publishedAt" | "cacheControl"> & { cacheControl?: string },
-    ): Promise<LibraryFile> => {
-      const stored: LibraryFile = {
-        ...file,
-        cacheControl: file.cacheControl ?? "no-cache",
-        etag: libraryEtag(file.body),
-        publishedAt: new Date(),
-      };
-      this.db
-        .prepare(
-          `INSERT INTO libraries (property_id, environment_id, file_name, content_type, body,
-           etag, published_at, cache_control) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT (property_id, environment_id, file_name) DO UPDATE SET
-           content_type = excluded.content_type, body = excluded.body, etag = excluded.etag,
-           published_at = excluded.published_at, cache_control = excluded.cache_control`,
-        )
-        .run(
-          stored.propertyId,
-          stored.environmentId,
-          stored.fileName,
-          stored.contentType,
-          stored.body,
-          stored.etag,
-          stored.publishedAt.toISOString(),
-          stored.cacheControl,
-        );
-      return Promise.resolve(stored);
-    },
-    get: (
-      propertyId: string,
-      environmentId: string,
-      fileName: string,
-    ): Promise<LibraryFile | undefined> => {
-      const row = this.db
-        .prepare(
-          "SELECT * FROM libraries WHERE property_id = ? AND environment_id = ? AND file_name = ?",
-        )
-        .get(propertyId, environmentId, fileName) as
-        | {
-            content_type: string;
-            body: Buffer;
-            etag: string;
-            published_at: string;
-            cache_control: string;
-          }
-        | undefined;
-      if (!row) return Promise.resolve(undefined);
-      return Promise.resolve({
-        propertyId,
-        environmentId,
-        fileName,
-        contentType: row.content_type,
-        body: row.body,
-        etag: row.etag,
-        publishedAt: new Date(row.published_at),
-        cacheControl: row.cache_control,
-      });
-    },
-  };
-
-  readonly hosts = {
-    list: (): Promise<string[]> =>
-      Promise.resolve(
-        (
-          this.db.prepare("SELECT host FROM allowed_hosts ORDER BY host").all() as {
-            host: string;
-          }[]
-        ).map((r) => r.host),
-      ),
-    add: (host: string): Promise<void> => {
-      this.db.prepare("INSERT INTO allowed_hosts VALUES (?) ON CONFLICT DO NOTHING").run(host);
-      return Promise.resolve();
-    },
-    remove: (host: string): Promise<void> => {
-      this.db.prepare("DELETE FROM allowed_hosts WHERE host = ?").run(host);
-      return Promise.resolve();
-    },
   };
 }

@@ -1,4 +1,9 @@
-import type { DatastreamInfo, StoredEventInfo } from "@liftoff/schema";
+import type { StoredEventInfo } from "@liftoff/schema";
+import type { DatastreamRepository } from "../features/datastreams/DatastreamRepository.ts";
+import type {
+  HostRepository,
+  LibraryRepository,
+} from "../features/publishing/LibraryRepository.ts";
 import type { AuditRepository } from "../features/authoring/AuditRepository.ts";
 import type { AuthoringRepository } from "../features/authoring/AuthoringRepository.ts";
 import type { UserRepository } from "../features/auth/UserRepository.ts";
@@ -8,16 +13,22 @@ import type { ClusterBus } from "../db/ClusterBus.ts";
 import type { LoginFailureRepository } from "../features/auth/LoginFailureRepository.ts";
 
 /**
- * The storage contract. Every concern is a repository interface; `SqliteStore` and
- * `PostgresStore` implement all of them and pass the same contract suite
- * (`storeContract.ts`). Callers never see SQL.
+ * The storage contract: one repository per concern, each defined by the feature that owns
+ * it. `SqliteStore` and `PostgresStore` compose them: every repository but the events one is
+ * a single implementation on `SqlClient` (db/SqlClient.ts) serving both databases; events
+ * keep a form per database (the SQLite write queue, PostgreSQL day partitions and rollups).
+ * Both stores pass the same contract suite (`storeContract.ts`). Callers never see SQL.
  */
 
-/**
- * A datastream belongs to one environment of one property (ARCHITECTURE.md §3); the API's
- * DatastreamInfo says what each member means (an empty `allowedOrigins` refuses every page).
- */
-export type Datastream = DatastreamInfo;
+export type {
+  Datastream,
+  DatastreamRepository,
+} from "../features/datastreams/DatastreamRepository.ts";
+export type {
+  HostRepository,
+  LibraryFile,
+  LibraryRepository,
+} from "../features/publishing/LibraryRepository.ts";
 
 /**
  * One event as the edge received it, plus the columns reports filter and group by: the
@@ -156,47 +167,6 @@ export interface EventRepository {
    * PostgreSQL drops whole day partitions; SQLite deletes rows in bounded batches.
    */
   removeBefore(cutoff: Date): Promise<string[]>;
-}
-
-export interface DatastreamRepository {
-  get(id: string): Promise<Datastream | undefined>;
-  list(): Promise<Datastream[]>;
-  /** Creates or replaces. */
-  put(datastream: Datastream): Promise<void>;
-  /** Creates only when missing; returns whether it was created. */
-  putIfMissing(datastream: Datastream): Promise<boolean>;
-}
-
-/** A built library file, published by the builder and served at a stable URL. */
-export interface LibraryFile {
-  propertyId: string;
-  environmentId: string;
-  fileName: string;
-  contentType: string;
-  body: Buffer;
-  /** Strong validator: a hash of the body. */
-  etag: string;
-  publishedAt: Date;
-  /** How browsers may cache it: `no-cache` (development) or a max-age the property sets. */
-  cacheControl: string;
-}
-
-export interface LibraryRepository {
-  put(
-    file: Omit<LibraryFile, "etag" | "publishedAt" | "cacheControl"> & { cacheControl?: string },
-  ): Promise<LibraryFile>;
-  get(
-    propertyId: string,
-    environmentId: string,
-    fileName: string,
-  ): Promise<LibraryFile | undefined>;
-}
-
-/** Hosts allowed to serve libraries (Launch's dynamic host resolution allow list). */
-export interface HostRepository {
-  list(): Promise<string[]>;
-  add(host: string): Promise<void>;
-  remove(host: string): Promise<void>;
 }
 
 export interface Store {
