@@ -84,6 +84,26 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers (ARCHITECTURE.md, Inside the server): db/ and http/ are plumbing
+    // every feature stands on, so they never import a feature, the store that composes the
+    // features' repositories, or the app that wires them.
+    files: ["apps/server/src/db/**/*.ts", "apps/server/src/http/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.e2e.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/features/**", "**/store/**", "**/main/**", "**/cli/**"],
+              message: "db/ and http/ are below the features: import nothing above them.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["apps/studio/**/*.tsx", "apps/studio/**/*.ts"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -13,7 +13,7 @@ import {
 } from "../main/testSupport.ts";
 import createApp, { type LiftoffApp } from "../main/createApp.ts";
 import hasRole from "../features/auth/hasRole.ts";
-import type { RegisteredRoute } from "./enforceRouteAccess.ts";
+import type { RegisteredRoute } from "../features/auth/enforceRouteAccess.ts";
 
 // Every registered route (taken from the app, so a new route is walked too) × anonymous and
 // every role: the outcome the route's declared access promises. 401 for anonymous on a guarded route, 403

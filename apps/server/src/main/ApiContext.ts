@@ -1,10 +1,10 @@
 import type { FastifyRequest } from "fastify";
-import type { DatastreamCache } from "../features/datastreams/DatastreamCache.ts";
+import { DatastreamCache } from "../features/datastreams/DatastreamCache.ts";
 import type { Store } from "../store/Store.ts";
 import { apiProblems } from "../http/apiProblems.ts";
 import type { BuilderApi } from "../features/authoring/BuilderApi.ts";
-import type { PropertyService } from "../features/authoring/PropertyService.ts";
-import type { Publisher } from "../features/publishing/Publisher.ts";
+import { PropertyService } from "../features/authoring/PropertyService.ts";
+import { Publisher } from "../features/publishing/Publisher.ts";
 
 /** What every group of API routes works with. */
 export interface ApiContext {
@@ -22,4 +22,21 @@ export interface ApiContext {
 export function userOf(request: FastifyRequest): string {
   if (!request.signed) throw apiProblems.unauthenticated();
   return request.signed.user.username;
+}
+
+/** The services the API routes share, made once per app. */
+export function createApiContext(
+  store: Store,
+  builder: BuilderApi,
+  publicOrigin?: string,
+): ApiContext {
+  const properties = new PropertyService(store, builder);
+  return {
+    store,
+    builder,
+    ...(publicOrigin === undefined ? {} : { publicOrigin }),
+    properties,
+    publisher: new Publisher(store, builder, properties),
+    datastreams: new DatastreamCache(store.datastreams),
+  };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { BUILDER_USAGE, runBuilderCommand } from "../cli/builderCommands.ts";
 import createApp from "./createApp.ts";
-import { MIN_METRICS_TOKEN } from "../http/enforceRouteAccess.ts";
+import { MIN_METRICS_TOKEN } from "../features/auth/enforceRouteAccess.ts";
 import loadDemoModules from "../features/demo/loadDemoModules.ts";
 import migrateCheck, { MIGRATE_CHECK_USAGE } from "../cli/migrateCheck/migrateCheck.ts";
 import startDemoSite, { type DemoSite } from "../features/demo/startDemoSite.ts";

@@ -2,23 +2,32 @@ import { existsSync } from "node:fs";
 import type { PropertyDocument } from "@liftoff/schema";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { packageBuilder, type BuilderApi } from "../features/authoring/BuilderApi.ts";
-import registerApi, { createApiContext } from "./registerApi.ts";
 import type { PresenceOptions } from "../features/authoring/PresenceBoard.ts";
+import { createApiContext } from "./ApiContext.ts";
+import authFeature from "../features/auth/plugin.ts";
+import authoringFeature from "../features/authoring/plugin.ts";
+import datastreamsFeature from "../features/datastreams/plugin.ts";
+import edgeFeature from "../features/edge/plugin.ts";
+import identityFeature from "../features/identity/plugin.ts";
+import liveFeature from "../features/live/plugin.ts";
+import previewFeature, {
+  createPreview,
+  type PreviewRouteOptions,
+} from "../features/preview/plugin.ts";
+import publishingFeature from "../features/publishing/plugin.ts";
+import reportsFeature from "../features/reports/plugin.ts";
 import refuseUnstorableStrings from "../http/refuseUnstorableStrings.ts";
 import seedProperty from "../features/publishing/seedProperty.ts";
 import bootstrapAdmin from "../features/auth/bootstrapAdmin.ts";
 import { demoDatastreams, putDemoDatastreams } from "../features/demo/demoDatastreams.ts";
 import { defaultEnvelopeLimits } from "../features/edge/parseEnvelope.ts";
-import registerEdgeRoutes, {
-  DEFAULT_RETRY_WINDOW_MS,
-  type EdgeOptions,
-} from "../features/edge/edgeRoutes.ts";
+import { DEFAULT_RETRY_WINDOW_MS, type EdgeOptions } from "../features/edge/edgeRoutes.ts";
 import {
   defaultWriteQueueOptions,
   WriteQueue,
   type WriteQueueOptions,
 } from "../features/edge/WriteQueue.ts";
-import enforceRouteAccess, { type RegisteredRoute } from "../http/enforceRouteAccess.ts";
+import enforceRouteAccess, { type RegisteredRoute } from "../features/auth/enforceRouteAccess.ts";
 import decodeUtf8Body from "../http/decodeUtf8Body.ts";
 import errorMapper, { frameworkErrors } from "../http/errorMapper.ts";
 import metricsRoute from "../http/metricsRoute.ts";
@@ -36,19 +45,14 @@ import {
 } from "../http/requestTimeouts.ts";
 import securityHeaders, { documentHeaders, withSurfaceHeaders } from "../http/securityHeaders.ts";
 import { RateLimiter } from "../http/RateLimiter.ts";
-import registerIdentityRoutes from "../features/identity/identityRoutes.ts";
 import drainOnClose from "../http/drainOnClose.ts";
 import publicHostOnly from "../http/publicHostOnly.ts";
-import registerLibraryRoutes from "../features/publishing/libraryRoutes.ts";
 import { defaultPreviewLimits, type PreviewLimits } from "../features/preview/PreviewSessions.ts";
-import registerPreview from "../features/preview/registerPreview.ts";
 import { defaultWatcherCaps, type WatcherCaps } from "../features/preview/PreviewWatchers.ts";
 import { defaultLiveLimits, LiveStream, type LiveLimits } from "../features/live/LiveStream.ts";
 import { PostgresBus } from "../db/PostgresBus.ts";
 import shareLiveEvents from "../features/cluster/shareLiveEvents.ts";
 import shareDatastreamChanges from "../features/cluster/shareDatastreamChanges.ts";
-import registerEventRoutes from "../features/live/eventRoutes.ts";
-import registerReportRoutes from "../features/reports/reportRoutes.ts";
 import registerReadiness from "./readiness.ts";
 import serveStatic from "../http/serveStatic.ts";
 import studioFolder from "./studioFolder.ts";
@@ -318,20 +322,24 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
 </main></body></html>`),
   );
 
-  registerEdgeRoutes(app, edge, {
-    datastreams: api.datastreams,
-    queue,
-    requestKeys: store.events,
-    rateLimiter:
-      options.rateLimitPerSecond === 0
-        ? undefined
-        : new RateLimiter(options.rateLimitPerSecond ?? 200),
+  // The features, each a Fastify plugin in its own context (features/<name>/plugin.ts).
+  void app.register(edgeFeature, {
+    options: edge,
+    deps: {
+      datastreams: api.datastreams,
+      queue,
+      requestKeys: store.events,
+      rateLimiter:
+        options.rateLimitPerSecond === 0
+          ? undefined
+          : new RateLimiter(options.rateLimitPerSecond ?? 200),
+    },
   });
-  registerIdentityRoutes(app, edge.regionId);
+  void app.register(identityFeature, { regionId: edge.regionId });
   // Reports come in small batches; 50 a second is far above a busy page and stops a flood.
   const traceRate =
     options.preview?.traceRatePerSecond ?? (options.rateLimitPerSecond === 0 ? 0 : 50);
-  const preview = registerPreview(app, api, {
+  const previewOptions: PreviewRouteOptions = {
     limits: { ...defaultPreviewLimits, ...options.preview?.limits },
     ...(options.preview?.now ? { now: options.preview.now } : {}),
     // Sessions live in the store; the store's bus tells the other nodes on it of changes.
@@ -341,11 +349,18 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     maxBuffered: live.limits.maxBuffered,
     watchers: { ...defaultWatcherCaps, ...options.preview?.watchers },
     ...(traceRate > 0 ? { traceLimiter: new RateLimiter(traceRate) } : {}),
+  };
+  const preview = createPreview(api, previewOptions);
+  void app.register(previewFeature, { ctx: api, preview, options: previewOptions });
+  void app.register(publishingFeature, { ctx: api, preview: preview.library });
+  void app.register(liveFeature, { store, live });
+  void app.register(reportsFeature, { ctx: api });
+  void app.register(authFeature, { ctx: api });
+  void app.register(authoringFeature, {
+    ctx: api,
+    ...(options.presence ? { presence: options.presence } : {}),
   });
-  registerLibraryRoutes(app, store, preview);
-  registerEventRoutes(app, store, live);
-  registerReportRoutes(app, store);
-  registerApi(app, api, options.presence);
+  void app.register(datastreamsFeature, { ctx: api });
 
   if (studioDir && existsSync(studioDir)) {
     app.get("/studio", { config: { access: "public" } }, (_request, reply) =>

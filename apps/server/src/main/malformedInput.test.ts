@@ -2,7 +2,7 @@ import type { AuditEntry, LibraryInfo, PropertyState } from "@liftoff/schema";
 import type { Response } from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "./createApp.ts";
-import type { RegisteredRoute } from "../http/enforceRouteAccess.ts";
+import type { RegisteredRoute } from "../features/auth/enforceRouteAccess.ts";
 import { ADMIN_PASSWORD, apiApp, fixtureDocument, signIn, type Client } from "./testSupport.ts";
 
 // Malformed input to every registered route (taken from the app, so a new route is covered

@@ -3,7 +3,7 @@ import type { AuditEntry, LibraryInfo, PropertyState } from "@liftoff/schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../../main/createApp.ts";
 import { SqliteStore } from "../../store/SqliteStore.ts";
-import { createApiContext } from "../../main/registerApi.ts";
+import { createApiContext } from "../../main/ApiContext.ts";
 import seedProperty from "../publishing/seedProperty.ts";
 import {
   ADMIN_PASSWORD,

@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import createApp from "../../main/createApp.ts";
 import { SqliteStore } from "../../store/SqliteStore.ts";
 import * as realBuilder from "@liftoff/builder";
-import { createApiContext } from "../../main/registerApi.ts";
+import { createApiContext } from "../../main/ApiContext.ts";
 import loadDemoModules from "../demo/loadDemoModules.ts";
 import seedProperty from "./seedProperty.ts";
+import { REPORTING } from "@liftoff/pc-marketing";
 import { ADMIN_PASSWORD, fixtureDocument, signIn } from "../../main/testSupport.ts";
 
 const quiet = { adminPassword: ADMIN_PASSWORD, print: () => undefined };
@@ -154,6 +155,8 @@ describe("the demo on first start with a store (as liftoff serve --demo runs)", 
       await app.ready();
       const record = await store.authoring.getProperty("PRpcmarketing");
       expect(record).toMatchObject({ revision: 1, updatedBy: "system" });
+      // Its own reports come with it (its reporting mapping, docs/pc-marketing.md).
+      expect(record!.document.property.settings.reporting).toEqual(REPORTING);
       for (const stage of ["development", "staging", "production"]) {
         const res = await app.inject({
           url: `/libs/PRpcmarketing/ENpcmarketing${stage}/launch.min.js`,

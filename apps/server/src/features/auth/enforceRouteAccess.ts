@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import createGuard, { sessionOf } from "../features/auth/createGuard.ts";
-import type { Store } from "../store/Store.ts";
-import type { Access } from "./routeAccess.ts";
+import createGuard, { sessionOf } from "./createGuard.ts";
+import type { Store } from "../../store/Store.ts";
+import type { Access } from "../../http/routeAccess.ts";
 
 /** A route as registered, with the access it declares (complete once the app is ready). */
 export interface RegisteredRoute {

@@ -1,9 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginCallback } from "fastify";
 import type { ApiContext } from "../../main/ApiContext.ts";
-import { apiProblems } from "../../http/apiProblems.ts";
-import { parseBodies } from "../../main/registerApi.ts";
+import apiScope from "../../http/apiScope.ts";
 import type { ClusterBus } from "../../db/ClusterBus.ts";
-import fieldErrorsOf from "../../http/fieldErrorsOf.ts";
 import type { RateLimiter } from "../../http/RateLimiter.ts";
 import previewApiRoutes from "./previewRoutes.ts";
 import { PreviewBuilds } from "./PreviewBuilds.ts";
@@ -24,16 +22,14 @@ export interface PreviewRouteOptions extends PreviewStreamOptions {
   sweepMs?: number;
 }
 
-/**
- * Preview (docs/preview.md): the studio's routes in an API context (JSON bodies, schema
- * refusals naming fields), the public trace route, and what the library routes answer for
- * `preview-<id>.js`. Sessions and traces are in the store; builds are made by each node.
- */
-export default function registerPreview(
-  app: FastifyInstance,
-  ctx: ApiContext,
-  options: PreviewRouteOptions,
-): PreviewLibrary {
+/** A node's preview sessions, the builds it made for them, and what libraries answer. */
+export interface Preview {
+  sessions: PreviewSessions;
+  library: PreviewLibrary;
+}
+
+/** Sessions and traces are in the store; builds are made by each node. */
+export function createPreview(ctx: ApiContext, options: PreviewRouteOptions): Preview {
   const sessions = new PreviewSessions(ctx.store.previews, {
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.now ? { now: options.now } : {}),
@@ -41,21 +37,32 @@ export default function registerPreview(
     ...(options.sweepMs ? { sweepMs: options.sweepMs } : {}),
   });
   const builds = new PreviewBuilds(ctx.publisher);
-  // Whichever node ended it, this one drops the build it keeps for the session.
   sessions.onEnded((id) => builds.forget(id));
-  app.register((api, _options, done) => {
-    parseBodies(api);
-    api.setSchemaErrorFormatter((errors, part) =>
-      apiProblems.invalidBody(fieldErrorsOf(errors, part)),
-    );
+  return { sessions, library: previewLibrary(ctx.store, sessions, builds) };
+}
+
+/**
+ * Preview (docs/preview.md): the studio's routes in an API context (JSON bodies, schema
+ * refusals naming fields) and the public trace route. What the library routes answer for
+ * `preview-<id>.js` is `Preview.library`, handed to the publishing feature.
+ */
+const preview: FastifyPluginCallback<{
+  ctx: ApiContext;
+  preview: Preview;
+  options: PreviewRouteOptions;
+}> = (app, { ctx, preview: { sessions }, options }, done) => {
+  app.register((api, _options, registered) => {
+    apiScope(api);
     previewApiRoutes(api, ctx, sessions);
     previewStream(api, sessions, options);
-    done();
+    registered();
   });
   traceRoute(app, sessions, options.traceLimiter);
-  app.addHook("onClose", (_app, done) => {
+  app.addHook("onClose", (_app, closed) => {
     sessions.close();
-    done();
+    closed();
   });
-  return previewLibrary(ctx.store, sessions, builds);
-}
+  done();
+};
+
+export default preview;
