@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The size gate (ARCHITECTURE.md §6): builds the browser artifacts, measures each with
+// The size gate (ARCHITECTURE.md §7): builds the browser artifacts, measures each with
 // `gzip -9` and compares it with bench/budgets.json. `--write` also refreshes the table in
 // bench/RESULTS.md. Exits non-zero when an artifact is over budget or missing.
 // The runtime engine's budget is 5,300 B with the preview switch (packages/runtime/src/

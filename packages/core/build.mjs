@@ -1,7 +1,7 @@
 // `build()` writes dist/index.js and dist/manifest.js (the package's entries for installs,
 // scripts/bundlePackage.mjs). The rest builds Core modules into Launch module scripts: `function(module, exports, require, turbine)`
 // source text, minified, as a library's `extensions.core.modules[path].script` carries it
-// (ARCHITECTURE.md §4, "Module contract"). The builder assembles libraries with it; the
+// (ARCHITECTURE.md §5, "Module contract"). The builder assembles libraries with it; the
 // browser tests build their containers with it.
 //
 // - Each module's TypeScript is bundled by esbuild with its stateless helpers inlined, and

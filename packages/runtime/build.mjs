@@ -1,6 +1,6 @@
 // Builds dist/index.js (the package's entry for installs, scripts/bundlePackage.mjs) and
 // dist/runtime.min.js: the engine alone, an IIFE that starts from
-// window._satellite.container (ARCHITECTURE.md §4, "Library file"). The builder also takes
+// window._satellite.container (ARCHITECTURE.md §5, "Library file"). The builder also takes
 // the preview engine and the preview prelude from here (buildPreviewEngine, buildPrelude;
 // docs/preview.md). esbuild bundles and
 // mangles the private `_`-suffixed fields; terser then minifies, which saves about 3 %

@@ -2,7 +2,7 @@ import type { DatastreamInfo } from "@liftoff/schema";
 import type { Row, SqlClient } from "../../db/SqlClient.ts";
 
 /**
- * A datastream belongs to one environment of one property (ARCHITECTURE.md §3); the API's
+ * A datastream belongs to one environment of one property (ARCHITECTURE.md §6); the API's
  * DatastreamInfo says what each member means (an empty `allowedOrigins` refuses every page).
  */
 export type Datastream = DatastreamInfo;
