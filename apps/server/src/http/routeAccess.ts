@@ -4,7 +4,7 @@ import type { Role } from "@liftoff/schema";
  * Who may call a route. `public`: anyone (the edge, identity, libraries, the studio's files);
  * `sign-in`: anyone, and the route itself checks what it is sent (POST /api/session: its
  * content type, Origin and the sign-in limiter); a role: a live session of at least that role
- * and, on a method that changes something, the session's CSRF token (auth/createGuard.ts).
+ * and, on a method that changes something, the session's CSRF token (features/auth/createGuard.ts).
  */
 export type Access = "public" | "sign-in" | Role;
 

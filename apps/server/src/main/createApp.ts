@@ -30,7 +30,7 @@ import {
 import enforceRouteAccess, { type RegisteredRoute } from "../features/auth/enforceRouteAccess.ts";
 import decodeUtf8Body from "../http/decodeUtf8Body.ts";
 import errorMapper, { frameworkErrors } from "../http/errorMapper.ts";
-import metricsRoute from "../http/metricsRoute.ts";
+import metricsRoutes from "../http/metricsRoutes.ts";
 import {
   defaultRefusalLogOptions,
   RefusalLog,
@@ -53,7 +53,7 @@ import { defaultLiveLimits, LiveStream, type LiveLimits } from "../features/live
 import { PostgresBus } from "../db/PostgresBus.ts";
 import shareLiveEvents from "../features/cluster/shareLiveEvents.ts";
 import shareDatastreamChanges from "../features/cluster/shareDatastreamChanges.ts";
-import registerReadiness from "./readiness.ts";
+import readinessRoutes from "./readinessRoutes.ts";
 import serveStatic from "../http/serveStatic.ts";
 import studioFolder from "./studioFolder.ts";
 import { SqliteStore } from "../store/SqliteStore.ts";
@@ -135,7 +135,7 @@ export interface AppOptions {
     /** Open streams per person and per session on this node (default 5 and 20). */
     watchers?: Partial<WatcherCaps>;
   };
-  /** Who has which item open (api/PresenceBoard.ts): its clock and timings, for tests. */
+  /** Who has which item open (features/authoring/PresenceBoard.ts): its clock and timings, for tests. */
   presence?: Partial<PresenceOptions>;
   /** Builder functions that replace the `@liftoff/builder` package's (tests: a failing build). */
   builder?: Partial<BuilderApi>;
@@ -310,8 +310,8 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   });
 
   app.get("/healthz", { config: { access: "public" } }, () => ({ status: "ok", version: VERSION }));
-  metricsRoute(app, refusals);
-  registerReadiness(app, store, options.readyTimeoutMs ?? 2000);
+  metricsRoutes(app, refusals);
+  readinessRoutes(app, store, options.readyTimeoutMs ?? 2000);
 
   app.get("/", { config: { access: "public" } }, (_request, reply) =>
     reply.headers(documentHeaders()).type("text/html; charset=utf-8").send(`<!doctype html>

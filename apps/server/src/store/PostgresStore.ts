@@ -316,7 +316,7 @@ export class PostgresStore implements Store {
         await flush();
       }
       // Sent by PostgreSQL at the commit, and only if it commits: other nodes read these
-      // events for their live streams (cluster/shareLiveEvents.ts).
+      // events for their live streams (features/cluster/shareLiveEvents.ts).
       const channel = physicalChannel(EVENTS_CHANNEL, this.schema);
       for (const payload of eventNotices(this.nodeId, ids))
         await client.query("SELECT pg_notify($1, $2)", [channel, payload]);

@@ -104,7 +104,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   /** Inserts on this connection: in-memory databases, which a thread cannot share. */
   private writeRows: ((batch: WriteBatch) => TakenRow[]) | undefined;
-  /** Inserts on a thread of their own: database files (edge/SqliteEventWriter.ts). */
+  /** Inserts on a thread of their own: database files (features/edge/SqliteEventWriter.ts). */
   private readonly writer: SqliteEventWriter | undefined;
   private readonly checkpointer: WalCheckpointer | undefined;
 

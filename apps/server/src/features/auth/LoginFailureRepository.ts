@@ -1,7 +1,7 @@
 import type { SqlClient } from "../../db/SqlClient.ts";
 
 /**
- * Failed sign-ins by limiter key (auth/LoginLimiter.ts decides the keys and the rules), kept
+ * Failed sign-ins by limiter key (features/auth/LoginLimiter.ts decides the keys and the rules), kept
  * in the store so that the nodes of a cluster count them together. Times are epoch ms.
  */
 export class LoginFailureRepository {

@@ -2,7 +2,7 @@ import type { Role, UserInfo } from "@liftoff/schema";
 import type { Row, SqlClient } from "../../db/SqlClient.ts";
 
 export interface UserRecord extends UserInfo {
-  /** `scrypt$N$r$p$salt$hash` (auth/passwords.ts). */
+  /** `scrypt$N$r$p$salt$hash` (features/auth/passwords.ts). */
   passwordHash: string;
 }
 

@@ -1,6 +1,6 @@
 import type { Migration } from "../../db/migrate.ts";
 
-// Version 5. The sign-in limiter's failures (auth/LoginLimiter.ts) live in the database so
+// Version 5. The sign-in limiter's failures (features/auth/LoginLimiter.ts) live in the database so
 // that every node behind a load balancer counts the same failures. A row is one failure
 // under one key (an address, an account, or the pair); times are epoch milliseconds, the
 // unit the limiter computes in, so both databases compare them the same way.

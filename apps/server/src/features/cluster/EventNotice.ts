@@ -1,6 +1,6 @@
 import { MAX_PAYLOAD_BYTES } from "../../db/PostgresBus.ts";
 
-/** The channel on which a node says that events committed (cluster/shareLiveEvents.ts). */
+/** The channel on which a node says that events committed (features/cluster/shareLiveEvents.ts). */
 export const EVENTS_CHANNEL = "liftoff_events";
 
 /** "Node `node` committed the events with ids in these inclusive ranges." */

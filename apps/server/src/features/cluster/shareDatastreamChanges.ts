@@ -5,7 +5,7 @@ import type { ClusterBus } from "../../db/ClusterBus.ts";
 export const DATASTREAMS_CHANNEL = "liftoff_datastreams";
 
 /**
- * Every node caches datastreams for a few seconds (edge/DatastreamCache.ts); a change made
+ * Every node caches datastreams for a few seconds (features/datastreams/DatastreamCache.ts); a change made
  * through one node's API empties every node's cache at once, so that, for example, an
  * origin removed from a datastream is refused by every node on its next request.
  */

@@ -67,7 +67,7 @@ function setCors(request: FastifyRequest, reply: FastifyReply): void {
  * `POST /{basePath}[/{hint}]/v1/{interact|collect|identity/acquire|privacy/set-consent}`
  * and `/{basePath}[/{hint}]/va/v1/{mediaAction}`.
  */
-export default function registerEdgeRoutes(
+export default function edgeRoutes(
   app: FastifyInstance,
   options: EdgeOptions,
   deps: EdgeDeps,

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback } from "fastify";
-import registerEdgeRoutes, { type EdgeDeps, type EdgeOptions } from "./edgeRoutes.ts";
+import edgeRoutes, { type EdgeDeps, type EdgeOptions } from "./edgeRoutes.ts";
 
 /**
  * The Edge Network's endpoints alloy calls (`/ee/…`: interact, collect, identity, consent,
@@ -10,7 +10,7 @@ const edge: FastifyPluginCallback<{ options: EdgeOptions; deps: EdgeDeps }> = (
   { options, deps },
   done,
 ) => {
-  registerEdgeRoutes(app, options, deps);
+  edgeRoutes(app, options, deps);
   done();
 };
 

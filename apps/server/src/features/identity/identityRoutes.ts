@@ -46,7 +46,7 @@ function answer(reply: FastifyReply, body: object, callback: string | undefined)
  * confirms the MID and returns the fields the library reads, `GET /optOutStatus`, and the
  * ID-sync destination page the library loads in a hidden iframe.
  */
-export default function registerIdentityRoutes(app: FastifyInstance, regionId: number): void {
+export default function identityRoutes(app: FastifyInstance, regionId: number): void {
   app.get("/id", { config: { access: "public" } }, (request, reply) => {
     cors(request, reply);
     const query = request.query as Record<string, unknown>;

@@ -35,7 +35,7 @@ const ownerOf = (request: FastifyRequest) =>
  * `GET /api/live` (Server-Sent Events of events as they are committed), both filterable by
  * `propertyId` and `environmentId`.
  */
-export default function registerEventRoutes(
+export default function eventRoutes(
   app: FastifyInstance,
   store: Store,
   live: LiveStream,

@@ -1,4 +1,4 @@
-/** The cluster bus channel of preview notices (cluster/ClusterBus.ts). */
+/** The cluster bus channel of preview notices (db/ClusterBus.ts). */
 export const PREVIEW_CHANNEL = "liftoff_preview";
 
 /**

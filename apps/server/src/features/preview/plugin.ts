@@ -7,8 +7,8 @@ import previewApiRoutes from "./previewRoutes.ts";
 import { PreviewBuilds } from "./PreviewBuilds.ts";
 import previewLibrary, { type PreviewLibrary } from "./previewLibrary.ts";
 import { PreviewSessions, type PreviewLimits } from "./PreviewSessions.ts";
-import previewStream, { type PreviewStreamOptions } from "./previewStream.ts";
-import traceRoute from "./traceRoute.ts";
+import previewStreamRoutes, { type PreviewStreamOptions } from "./previewStreamRoutes.ts";
+import traceRoutes from "./traceRoutes.ts";
 
 export interface PreviewRouteOptions extends PreviewStreamOptions {
   /** Limits trace reports per client address; undefined: no limit. */
@@ -54,10 +54,10 @@ const preview: FastifyPluginCallback<{
   app.register((api, _options, registered) => {
     apiScope(api);
     previewApiRoutes(api, ctx, sessions);
-    previewStream(api, sessions, options);
+    previewStreamRoutes(api, sessions, options);
     registered();
   });
-  traceRoute(app, sessions, options.traceLimiter);
+  traceRoutes(app, sessions, options.traceLimiter);
   app.addHook("onClose", (_app, closed) => {
     sessions.close();
     closed();

@@ -62,7 +62,7 @@ async function target(
 
 /**
  * The studio's preview routes: start (editor), list the caller's own, read, end (editor).
- * The stream is previewStream.ts; the page's side (build, reports) are public routes.
+ * The stream is previewStreamRoutes.ts; the page's side (build, reports) are public routes.
  */
 export default function previewApiRoutes(
   app: FastifyInstance,

@@ -36,7 +36,7 @@ export const HOST_NOT_ALLOWED =
  * type (whatever a store kept from an older release); every answer under /libs/ carries
  * LIBRARY_FILE_HEADERS (http/securityHeaders.ts, which sets them for every surface).
  */
-export default function registerLibraryRoutes(
+export default function libraryRoutes(
   app: FastifyInstance,
   store: Store,
   preview?: PreviewLibrary,

@@ -31,7 +31,7 @@ const reportOf = (r: Row): SavedReport => ({
 
 /**
  * Saved reports of each property (migration 11). It stores what it is given: the routes
- * (reports/savedReportRoutes.ts) validate every definition before it gets here.
+ * (features/reports/savedReportRoutes.ts) validate every definition before it gets here.
  */
 export class SavedReportRepository {
   constructor(private readonly sql: SqlClient) {}

@@ -2,7 +2,7 @@ import type { Migration } from "../../db/migrate.ts";
 
 // Version 11. Saved reports (docs/server.md, Saved reports): a breakdown kept under a name in
 // a property. The definition is the JSON the report route's parser accepted, never anything
-// else (reports/parseSavedDefinition.ts). A name is unique within its property; the index
+// else (features/reports/parseSavedDefinition.ts). A name is unique within its property; the index
 // makes two people saving the same name at once a conflict rather than two rows.
 const sql = (json: string, time: string) => `
 CREATE TABLE saved_reports (

@@ -35,7 +35,7 @@ const tracesMessage = (traces: PreviewTrace[]) =>
  * behind loses nothing the session still keeps. Streams are capped per person and per
  * session; the session's owner always gets one (PreviewWatchers).
  */
-export default function previewStream(
+export default function previewStreamRoutes(
   app: FastifyInstance,
   sessions: PreviewSessions,
   options: PreviewStreamOptions,

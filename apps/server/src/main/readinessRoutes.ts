@@ -20,7 +20,7 @@ function schemaVersionWithin(store: Store, ms: number): Promise<number> {
  * migrates to; not ready (503, naming why) otherwise and once shutdown has begun. `/healthz`
  * stays the cheap liveness check that touches no database.
  */
-export default function registerReadiness(
+export default function readinessRoutes(
   app: FastifyInstance,
   store: Store,
   timeoutMs: number,

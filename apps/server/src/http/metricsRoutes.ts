@@ -6,7 +6,7 @@ import type { RefusalLog } from "./RefusalLog.ts";
  * route names and refusal counts say how the server is probed, and nothing is open unless
  * its route says so. docs/server.md, Logs and metrics.
  */
-export default function metricsRoute(app: FastifyInstance, refusals: RefusalLog): void {
+export default function metricsRoutes(app: FastifyInstance, refusals: RefusalLog): void {
   app.get("/metrics", { config: { access: "admin" } }, (_request, reply) =>
     reply
       .type("text/plain; version=0.0.4; charset=utf-8")

@@ -11,7 +11,7 @@ import type { PreviewSessions } from "./PreviewSessions.ts";
  * no credentials, so no preflight); `OPTIONS` answers the preflight of a JSON fetch. A
  * report is checked whole before any record of it is kept.
  */
-export default function traceRoute(
+export default function traceRoutes(
   app: FastifyInstance,
   sessions: PreviewSessions,
   limiter: RateLimiter | undefined,
