@@ -52,7 +52,7 @@ import { defaultWatcherCaps, type WatcherCaps } from "../features/preview/Previe
 import { defaultLiveLimits, LiveStream, type LiveLimits } from "../features/live/LiveStream.ts";
 import { PostgresBus } from "../db/PostgresBus.ts";
 import shareLiveEvents from "../features/cluster/shareLiveEvents.ts";
-import shareDatastreamChanges from "../features/cluster/shareDatastreamChanges.ts";
+import shareDatastreamChanges from "../features/datastreams/shareDatastreamChanges.ts";
 import readinessRoutes from "./readinessRoutes.ts";
 import serveStatic from "../http/serveStatic.ts";
 import studioFolder from "./studioFolder.ts";

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { userOf, type ApiContext } from "../../main/ApiContext.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
 import { paramsOf } from "../../http/requestParts.ts";
-import { DATASTREAMS_CHANNEL } from "../cluster/shareDatastreamChanges.ts";
+import { DATASTREAMS_CHANNEL } from "./shareDatastreamChanges.ts";
 
 const MAX_ORIGINS = 100;
 const MAX_ORIGIN_LENGTH = 300;
