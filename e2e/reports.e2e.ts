@@ -85,7 +85,7 @@ test("bar charts start at zero, labels fit, and each report has a CSV", async ()
   await expect(top.locator(".u-legend")).toContainText(longPage);
   // Reports the property's events do not fill name the fields they read.
   await expect(page.getByRole("region", { name: "Search terms and success rate" })).toContainText(
-    "No events in this range set eVar7",
+    "No data in this range. This report reads Search term (eVar7)",
   );
   const csv = page.getByRole("link", { name: "Download Scroll-depth funnel as CSV" });
   const answer = await page.request.get(`${server.origin}${await csv.getAttribute("href")}`);

@@ -146,6 +146,8 @@ function documentCheck(c: ReturnType<typeof createChecker>): Check {
           turbineBuildDate: c.nonEmpty,
           buildInfoMinified: c.boolean,
           separationOfDuties: c.boolean,
+          // Its fields are checkReporting's (validateProperty), one wording with the server's.
+          reporting: c.object,
         },
       ),
     }),

@@ -23,7 +23,7 @@ import type {
   PropertyExtension,
   PropertyProblem,
 } from "@liftoff/schema";
-import { checkSettings, STAGES } from "@liftoff/schema";
+import { checkReporting, checkSettings, STAGES } from "@liftoff/schema";
 import { extensionOf, findExtension } from "./catalog.ts";
 import checkCarriedFiles from "./checkCarriedFiles.ts";
 import checkDataElementCycles from "./checkDataElementCycles.ts";
@@ -236,6 +236,9 @@ export default function validateProperty(doc: PropertyDocument): PropertyProblem
   });
   checkDataElementCycles(doc, report, isBuilt);
   checkCarriedFiles(doc, report);
+  // Not built into the library, but a file the server would refuse should fail here first.
+  for (const problem of checkReporting(doc.property.settings, "property.settings"))
+    report(problem.path, problem.message, "property settings › reporting");
   return problems;
 }
 

@@ -85,8 +85,8 @@
  *   GET    /api/audit?propertyId=&limit=&before= → AuditEntry[]
  *   GET    /api/events?propertyId=&environmentId=&datastreamId=&requestId=&ecid=&eventType=&url=&from=&to=&before=&limit= → {events: StoredEventInfo[]} (newest first)
  *   GET    /api/live?propertyId=&environmentId=  → text/event-stream (existing)
- *   GET    /api/reports                      → {reports: string[], catalog: ReportInfo[]}
- *   GET    /api/reports/:report?propertyId=&environmentId=&from=&to=&format= → ReportResult (format=csv: text/csv)
+ *   GET    /api/reports?propertyId=          → {reports: string[], catalog: ReportInfo[]} (with the property's own reports)
+ *   GET    /api/reports/:report?propertyId=&environmentId=&from=&to=&format= → ReportResult (format=csv: text/csv; a property's report needs propertyId)
  *   GET    /api/reports/breakdown?field=&by=&measure=&eventType=&… → ReportResult (docs/server.md, Breakdown)
  *   GET    /api/properties/:pid/saved-reports      → SavedReport[] (by name)
  *   POST   /api/properties/:pid/saved-reports      {name, definition: BreakdownDefinition} → 201 SavedReport
@@ -464,12 +464,6 @@ export interface StoredEventInfo {
   eventNumbers: string | null;
   linkType: string | null;
   linkUrl: string | null;
-  /** eVar7 (docs/analytics-mapping.md). */
-  searchTerm: string | null;
-  /** eVar15. */
-  deviceType: string | null;
-  /** eVar9. */
-  downloadName: string | null;
   /** `marketing.trackingCode`. */
   campaign: string | null;
 }
@@ -478,8 +472,11 @@ export interface StoredEventInfo {
 export interface ReportInfo {
   name: string;
   title: string;
-  /** `generic`: fields every Web SDK property sends; `mapping`: fields a property's own mapping sets. */
-  group: "generic" | "mapping";
+  /**
+   * `generic`: a built-in report on fields every Web SDK property sends; `property`: one of
+   * the property's own reports (`settings.reporting`), listed when `propertyId` is given.
+   */
+  group: "generic" | "property";
   /** The event fields the report reads, in words. */
   reads: string;
   columns: string[];

@@ -39,4 +39,12 @@ export {
   servedFileType,
 } from "./servedFiles.ts";
 export type * from "./preview.ts";
+export {
+  BUILT_IN_REPORT_NAMES,
+  GENERIC_REPORT_FIELDS,
+  REPORT_FIELD_PATH,
+  REPORTING_LIMITS,
+  checkReporting,
+} from "./reporting.ts";
+export type * from "./reporting.ts";
 export { bool, inGroup, label } from "./settingsFields.ts";

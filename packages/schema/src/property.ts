@@ -11,6 +11,7 @@
  * the build transforms into the container's runtime form.
  */
 import type { Company, PropertySettings, Stage } from "./container.ts";
+import type { PropertyReporting } from "./reporting.ts";
 
 export const PROPERTY_FORMAT_VERSION = 1;
 
@@ -143,6 +144,12 @@ export interface PropertyDocumentSettings extends PropertySettings {
    * Not part of the built library.
    */
   separationOfDuties?: boolean;
+  /**
+   * The property's report fields (where its own variables are in an event) and the reports
+   * built on them (reporting.ts), checked by checkReporting. Exported with the property; not
+   * part of the built library or the Launch container.
+   */
+  reporting?: PropertyReporting;
 }
 
 export const DEFAULT_LIBRARY_MAX_AGE = 3600;

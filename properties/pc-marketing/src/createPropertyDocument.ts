@@ -7,6 +7,7 @@
 import { PROPERTY_FORMAT_VERSION, type PropertyDocument } from "@liftoff/schema";
 import { createDataElements, type SiteConstants } from "./dataElements.ts";
 import { IDENTITY_EXTENSION } from "./modules.ts";
+import { REPORTING } from "./reporting.ts";
 import { createRules } from "./rules.ts";
 
 export const PROPERTY_ID = "PRpcmarketing";
@@ -86,6 +87,7 @@ export default function createPropertyDocument(options: PcMarketingOptions = {})
         domains: ["pc-marketing.example", "localhost"],
         undefinedVarsReturnEmpty: false,
         ruleComponentSequencingEnabled: false,
+        reporting: structuredClone(REPORTING),
       },
     },
     environments: [

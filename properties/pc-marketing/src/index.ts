@@ -15,3 +15,4 @@ export {
 } from "./createPropertyDocument.ts";
 export { default as pageName } from "./custom-code/pageName.ts";
 export { EVARS, PROPS } from "./xdm.ts";
+export { REPORTING } from "./reporting.ts";

@@ -11,6 +11,7 @@ import type { SavedReportRepository } from "../features/reports/SavedReportRepos
 import type { PreviewRepository } from "../features/preview/PreviewRepository.ts";
 import type { ClusterBus } from "../db/ClusterBus.ts";
 import type { LoginFailureRepository } from "../features/auth/LoginFailureRepository.ts";
+import type { PropertyReportSpec } from "../features/reports/propertyReportSql.ts";
 
 /**
  * The storage contract: one repository per concern, each defined by the feature that owns
@@ -87,6 +88,11 @@ export interface ReportQuery {
   to: Date;
   propertyId?: string;
   environmentId?: string;
+  /**
+   * When `report` is one of the property's own reports (its `settings.reporting`): that
+   * report and the fields it may name. The reports routes read them from the property.
+   */
+  propertyReport?: PropertyReportSpec;
 }
 
 /** Column names, then rows of values in that order. */
@@ -96,7 +102,7 @@ export interface ReportTable {
 }
 
 /**
- * A breakdown over stored events (`reports/breakdownSql.ts`): counts per value of a field
+ * A breakdown over stored events (`features/reports/breakdownSql.ts`): counts per value of a field
  * path of the event (`["xdm", "web", "webInteraction", "name"]`), optionally per pair with a
  * second path, over `from` (inclusive) – `to` (exclusive).
  */
@@ -153,13 +159,16 @@ export interface EventRepository {
   list(filter?: EventFilter): Promise<StoredEvent[]>;
   /**
    * The events with ids in `[firstId, lastId]` (at most 5,000), oldest first: what another
-   * node reads when it hears that events committed (cluster/EventNotice.ts).
+   * node reads when it hears that events committed (features/cluster/EventNotice.ts).
    */
   listRange(firstId: number, lastId: number): Promise<StoredEvent[]>;
   count(filter?: EventFilter): Promise<number>;
-  /** Runs one of the reports in `reports/reportDefinitions.ts`; unknown names reject. */
+  /**
+   * Runs one of the reports in `features/reports/reportDefinitions.ts`, or the property's own report
+   * the query carries (`features/reports/propertyReportSql.ts`); unknown names reject.
+   */
   report(query: ReportQuery): Promise<ReportTable>;
-  /** A breakdown by field paths of the stored events (`reports/breakdownSql.ts`). */
+  /** A breakdown by field paths of the stored events (`features/reports/breakdownSql.ts`). */
   breakdown(query: BreakdownQuery): Promise<ReportTable>;
   /**
    * Retention (`--retain-days`): removes the events received before `cutoff` (a UTC
@@ -175,7 +184,7 @@ export interface Store {
   readonly datastreams: DatastreamRepository;
   readonly libraries: LibraryRepository;
   readonly hosts: HostRepository;
-  /** The studio's properties, revisions and libraries (storage/authoring/). */
+  /** The studio's properties, revisions and libraries (features/authoring/). */
   readonly authoring: AuthoringRepository;
   readonly users: UserRepository;
   readonly audit: AuditRepository;
@@ -183,7 +192,7 @@ export interface Store {
   readonly savedReports: SavedReportRepository;
   /** Preview sessions and their trace records (docs/preview.md). */
   readonly previews: PreviewRepository;
-  /** Failed sign-ins, shared by every node on this database (auth/LoginLimiter.ts). */
+  /** Failed sign-ins, shared by every node on this database (features/auth/LoginLimiter.ts). */
   readonly loginFailures: LoginFailureRepository;
   /** Notices between the nodes on this database: `LocalBus` for SQLite (one node). */
   readonly bus: ClusterBus;

@@ -8,6 +8,7 @@ import { rollupMigration } from "../features/reports/rollupMigration.ts";
 import { requestKeysMigration } from "../features/edge/requestKeysMigration.ts";
 import { submitterMigration } from "../features/authoring/submitterMigration.ts";
 import { savedReportsMigration } from "../features/reports/savedReportsMigration.ts";
+import { genericEventsMigration } from "../features/edge/genericEventsMigration.ts";
 
 const eventColumns = (json: string, time: string, id: string) => `
   id ${id},
@@ -40,9 +41,14 @@ CREATE INDEX events_request_id ON events (request_id);`;
 // bench/RESULTS.md). Now each request's body text is stored once in `requests` and events
 // point at it with their index in `events`; reads parse the body back. The request-id index
 // moves to `requests` (one random-UUID B-tree insert per request instead of per event).
-// Four dimension columns the reports group by are added (eVar7, eVar15, eVar9,
-// marketing.trackingCode; docs/analytics-mapping.md), unindexed. Existing events become
-// one-event requests built from their xdm and data, so nothing is lost.
+// A campaign column the reports group by is added (marketing.trackingCode;
+// docs/analytics-mapping.md), unindexed. Existing events become one-event requests built from
+// their xdm and data, so nothing is lost.
+//
+// Edited after release, against the rule above: as released it also added three columns
+// holding one customer's Analytics variables. Version 12 drops them where present (reading
+// the table's columns), so a database migrated by the released form and one migrated by this
+// form end with the same schema, and no customer's fields remain in the product's code.
 const eventColumnsV2 = (time: string, id: string, requestRow: string) => `
   id ${id},
   request_row ${requestRow} NOT NULL,
@@ -59,31 +65,13 @@ const eventColumnsV2 = (time: string, id: string, requestRow: string) => `
   event_numbers TEXT,
   link_type TEXT,
   link_url TEXT,
-  search_term TEXT,
-  device_type TEXT,
-  download_name TEXT,
   campaign TEXT`;
 
 const copiedColumns = `received_at, datastream_id, property_id, environment_id, ecid,
   event_type, page_name, page_url, site_section, event_numbers, link_type, link_url`;
 
-/** The XDM path of each new dimension, then the `data.__adobe.analytics` fallback. */
+/** The XDM path of the new dimension, then the `data.__adobe.analytics` fallback. */
 const dimensions: Array<{ column: string; xdm: string[]; analytics: string }> = [
-  {
-    column: "search_term",
-    xdm: ["_experience", "analytics", "customDimensions", "eVars", "eVar7"],
-    analytics: "eVar7",
-  },
-  {
-    column: "device_type",
-    xdm: ["_experience", "analytics", "customDimensions", "eVars", "eVar15"],
-    analytics: "eVar15",
-  },
-  {
-    column: "download_name",
-    xdm: ["_experience", "analytics", "customDimensions", "eVars", "eVar9"],
-    analytics: "eVar9",
-  },
   { column: "campaign", xdm: ["marketing", "trackingCode"], analytics: "campaign" },
 ];
 
@@ -186,6 +174,7 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
   requestKeysMigration,
   submitterMigration,
   savedReportsMigration,
+  genericEventsMigration,
 ];
 
 export const latestVersion = latestOf(migrations);

@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { latestVersion } from "./migrations.ts";
+import type { PropertyReport } from "@liftoff/schema";
 import type { NewEvent, Store } from "./Store.ts";
 import previewContract from "../features/preview/previewContract.ts";
 import { splitDocument } from "../features/authoring/propertyResources.ts";
+import { REPORTING } from "@liftoff/pc-marketing";
 
 /**
  * Strings the API accepts (every string without U+0000 or a lone surrogate, the rule of
- * api/refuseUnstorableStrings.ts): every character outside the BMP (surrogate pairs), U+FFFD
+ * http/refuseUnstorableStrings.ts): every character outside the BMP (surrogate pairs), U+FFFD
  * itself, C0 controls and DEL, a BOM, U+FFFF and U+2028. Both stores must give them back as
  * they were sent.
  */
@@ -45,9 +47,6 @@ export const sampleEvent = (overrides: Partial<NewEvent> = {}): NewEvent => ({
   eventNumbers: "1,9",
   linkType: null,
   linkUrl: null,
-  searchTerm: null,
-  deviceType: "Desktop",
-  downloadName: null,
   campaign: "cmp-1",
   ...overrides,
 });
@@ -60,7 +59,7 @@ export const v1Events = [
     eventType: "web.webpagedetails.pageViews",
     xdm: {
       web: { webPageDetails: { name: "pc:search" } },
-      _experience: { analytics: { customDimensions: { eVars: { eVar7: "Flood", eVar15: 3 } } } },
+      _experience: { analytics: { customDimensions: { props: { prop5: "Flood", prop6: 3 } } } },
     },
     data: { custom: { ünï: "✓" } },
     pageName: "pc:search",
@@ -80,13 +79,13 @@ export const v1Events = [
     requestId: "old-2",
     eventType: null,
     xdm: {},
-    data: { __adobe: { analytics: { eVar9: "policy.pdf", eVar15: "Mobile" } } },
+    data: { __adobe: { analytics: { prop9: "policy.pdf", campaign: "cmp-old" } } },
     pageName: null,
     eventNumbers: null,
   },
 ];
 
-/** After migration 2: every version-1 event reads back whole, with its dimensions filled. */
+/** After migration 2: every version-1 event reads back whole, with its campaign filled. */
 export async function expectV1EventsKept(store: Store): Promise<void> {
   const events = (await store.events.list()).reverse();
   expect(events).toHaveLength(v1Events.length);
@@ -101,11 +100,7 @@ export async function expectV1EventsKept(store: Store): Promise<void> {
     expect(e.receivedAt.toISOString()).toBe(old.receivedAt);
     expect([e.xdm, e.data]).toEqual([old.xdm, old.data]);
   });
-  expect(events.map((e) => [e.searchTerm, e.deviceType, e.downloadName, e.campaign])).toEqual([
-    ["Flood", null, null, null],
-    [null, null, null, "cmp-9"],
-    [null, "Mobile", "policy.pdf", null],
-  ]);
+  expect(events.map((e) => e.campaign)).toEqual([null, "cmp-9", "cmp-old"]);
   expect(await store.events.count({ requestId: "old-2" })).toBe(2);
   // New events go in beside the migrated ones.
   await store.events.appendBatch([sampleEvent({ requestId: "new-1" })]);
@@ -130,33 +125,64 @@ const reportEvent = (ecid: string, receivedAt: Date, overrides: Partial<NewEvent
     eventNumbers: null,
     linkType: null,
     linkUrl: null,
-    searchTerm: null,
-    deviceType: null,
-    downloadName: null,
     campaign: null,
     ...overrides,
   });
 
+/**
+ * Values of pc-marketing's report fields, where its reporting mapping reads them first (each
+ * field's first path), merged into `xdm`: the property's own variables have no column.
+ */
+export function withFields(
+  values: Record<string, string>,
+  xdm: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const out = structuredClone(xdm);
+  for (const [name, value] of Object.entries(values)) {
+    const field = REPORTING.fields.find((f) => f.name === name)!;
+    const [, ...keys] = field.paths[0]!.split(".");
+    let node = out;
+    for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[keys.at(-1)!] = value;
+  }
+  return out;
+}
+
+/** A query for one of pc-marketing's own reports, with its mapping. */
+export const pcMarketingReport = (report: string) => ({
+  report,
+  propertyReport: {
+    report: REPORTING.reports.find((r) => r.name === report)!,
+    fields: REPORTING.fields,
+  },
+});
+
+/** The reports pc-marketing holds (the rest of `expectedReports` are built in). */
+export const PC_MARKETING_REPORTS = REPORTING.reports.map((report) => report.name);
+
 /** Events of three visitors over two days, plus events outside the queried scope. */
 export const reportEvents: NewEvent[] = [
-  reportEvent("a", DAY1, { pageName: "pc:home", deviceType: "Desktop", campaign: "cmp-1" }),
-  reportEvent("b", DAY1, { pageName: "pc:home", deviceType: "Mobile" }),
+  reportEvent("a", DAY1, {
+    pageName: "pc:home",
+    xdm: withFields({ deviceType: "Desktop" }),
+    campaign: "cmp-1",
+  }),
+  reportEvent("b", DAY1, { pageName: "pc:home", xdm: withFields({ deviceType: "Mobile" }) }),
   reportEvent("a", DAY2, {
     pageName: "pc:auto",
-    deviceType: "Desktop",
-    searchTerm: "Auto Quote",
+    xdm: withFields({ deviceType: "Desktop", searchTerm: "Auto Quote" }),
     eventNumbers: "1,18",
   }),
   reportEvent("b", DAY2, {
     pageName: "pc:search",
-    searchTerm: "auto quote",
+    xdm: withFields({ searchTerm: "auto quote" }),
     eventNumbers: "18,19",
   }),
   reportEvent("a", DAY2, {
     eventType: LINK_CLICK,
     linkType: "download",
     linkUrl: "https://www.example.test/docs/policy.pdf",
-    downloadName: "policy.pdf",
+    xdm: withFields({ downloadName: "policy.pdf" }),
     eventNumbers: "9",
   }),
   reportEvent("b", DAY2, {
@@ -294,7 +320,7 @@ export const expectedReports: Record<string, { columns: string[]; rows: unknown[
 };
 
 /**
- * The storage contract: every adapter runs these same tests (ARCHITECTURE.md §5).
+ * The storage contract: every adapter runs these same tests (ARCHITECTURE.md §6).
  * `open` returns a fresh, empty, not yet migrated store.
  */
 export default function storeContract(name: string, open: () => Promise<Store>): void {
@@ -393,7 +419,7 @@ export default function storeContract(name: string, open: () => Promise<Store>):
           receivedAt: at,
           eventType: "web.webinteraction.linkClicks",
           xdm: name === null ? {} : { web: { webInteraction: { name, type: "other" } } },
-          data: section === undefined ? null : { _pcm: { pageSection: section } },
+          data: section === undefined ? null : { site: { pageSection: section } },
           ...over,
         });
       await store.events.appendBatch([
@@ -410,7 +436,7 @@ export default function storeContract(name: string, open: () => Promise<Store>):
         to: new Date("2026-11-22T00:00:00.000Z"),
       };
       const name = ["xdm", "web", "webInteraction", "name"];
-      const section = ["data", "_pcm", "pageSection"];
+      const section = ["data", "site", "pageSection"];
       expect(await store.events.breakdown({ ...scope, field: name, measure: "events" })).toEqual({
         columns: ["xdm.web.webInteraction.name", "events"],
         rows: [
@@ -424,7 +450,7 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       expect(
         await store.events.breakdown({ ...scope, field: name, by: section, measure: "events" }),
       ).toEqual({
-        columns: ["xdm.web.webInteraction.name", "data._pcm.pageSection", "events"],
+        columns: ["xdm.web.webInteraction.name", "data.site.pageSection", "events"],
         rows: [
           ["Get a quote", "hero", 2],
           ["(none)", "7", 1],
@@ -498,13 +524,99 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       expect(await store.events.count({ requestId: "r1" })).toBe(4);
     });
 
+    it("answers another property's own reports through its own mapping, no column needed", async () => {
+      // Its search term in a data layer (then an XDM fallback), its plan as a number.
+      const fields = [
+        { name: "query", label: "Query", paths: ["data.search.query", "xdm.search.keywords"] },
+        { name: "plan", label: "Plan", paths: ["data.plan"] },
+      ];
+      const event = (ecid: string, xdm: Record<string, unknown>, data: unknown, numbers?: string) =>
+        reportEvent(ecid, DAY2, {
+          propertyId: "PRother",
+          environmentId: "ENother",
+          xdm,
+          data,
+          eventNumbers: numbers ?? null,
+        });
+      await store.events.appendBatch([
+        ...reportEvents,
+        event("a", {}, { search: { query: "Hail" }, plan: 2 }, "5"),
+        event("b", {}, { search: { query: "hail" } }),
+        event("b", { search: { keywords: "Roof" } }, { search: { query: "" }, plan: 2 }, "5,6"),
+        event("c", { search: { keywords: "roof" } }, null, "6"),
+        event("c", {}, { search: { query: { nested: "no" } } }),
+      ]);
+      const run = (report: PropertyReport) =>
+        store.events.report({
+          report: report.name,
+          from: reportScope.from,
+          to: reportScope.to,
+          propertyId: "PRother",
+          propertyReport: { report, fields },
+        });
+      expect(
+        await run({
+          kind: "top",
+          name: "queries",
+          title: "Queries",
+          label: ["query"],
+          labelName: "query",
+          lowercase: true,
+          eventType: PAGE_VIEW,
+          measures: [
+            { name: "searches", of: "events" },
+            { name: "withPlan", of: "visitors", eventNumber: 5 },
+          ],
+          rate: { name: "planRate", numerator: "withPlan", denominator: "searches" },
+        }),
+      ).toEqual({
+        columns: ["query", "searches", "withPlan", "planRate"],
+        rows: [
+          ["hail", 2, 1, 50],
+          ["roof", 2, 1, 50],
+        ],
+      });
+      expect(
+        await run({
+          kind: "top",
+          name: "plans",
+          title: "Plans",
+          label: ["plan", "pageName"],
+          labelName: "plan",
+          eventNumber: 5,
+          measures: [{ name: "events", of: "events" }],
+        }),
+      ).toEqual({ columns: ["plan", "events"], rows: [["2", 2]] });
+      expect(
+        await run({
+          kind: "steps",
+          name: "funnel",
+          title: "Funnel",
+          labelName: "step",
+          steps: [
+            { name: "start", eventNumber: 5 },
+            { name: "end", eventNumber: 6 },
+          ],
+        }),
+      ).toEqual({
+        columns: ["step", "events", "visitors"],
+        rows: [
+          ["start", 2, 2],
+          ["end", 2, 2],
+        ],
+      });
+    });
+
     it("answers every report over seeded events, scoped by property, environment and time", async () => {
       await store.events.appendBatch(reportEvents);
+      // pc-marketing's own reports read its fields through its reporting mapping.
+      const queryOf = (report: string) =>
+        PC_MARKETING_REPORTS.includes(report) ? pcMarketingReport(report) : { report };
       for (const [report, expected] of Object.entries(expectedReports))
-        expect({ report, ...(await store.events.report({ report, ...reportScope })) }).toEqual({
+        expect({
           report,
-          ...expected,
-        });
+          ...(await store.events.report({ ...queryOf(report), ...reportScope })),
+        }).toEqual({ report, ...expected });
       const { environmentId: _all, ...propertyWide } = reportScope;
       expect((await store.events.report({ report: "topPages", ...propertyWide })).rows[0]).toEqual([
         "pc:home",
@@ -512,7 +624,7 @@ export default function storeContract(name: string, open: () => Promise<Store>):
         3,
       ]);
       const empty = await store.events.report({
-        report: "searchTerms",
+        ...pcMarketingReport("searchTerms"),
         ...reportScope,
         propertyId: "PR-none",
       });

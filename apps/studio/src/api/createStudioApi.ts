@@ -289,7 +289,9 @@ export function createStudioApi(client: ApiClient) {
         eventType?: string;
       },
     ) => client.get<ReportResult>(`/api/reports/${e(name)}${q(params)}`),
-    reportCatalog: () => client.get<{ catalog: ReportInfo[] }>("/api/reports"),
+    /** The built-in reports, and with `propertyId` that property's own (group `property`). */
+    reportCatalog: (propertyId?: string) =>
+      client.get<{ catalog: ReportInfo[] }>(`/api/reports${q({ propertyId })}`),
     /** Breakdowns saved per property (docs/studio.md, Saved reports). */
     savedReports: {
       list: (pid: string) => client.get<SavedReport[]>(`${prop(pid)}/saved-reports`),

@@ -18,9 +18,6 @@ const event: StoredEventWire = {
   eventNumbers: "1",
   linkType: null,
   linkUrl: null,
-  searchTerm: null,
-  deviceType: "Desktop",
-  downloadName: null,
   campaign: null,
 };
 const all = NO_FILTER;

@@ -4,10 +4,11 @@ import {
   type PropertyCompany,
   type PropertyDocument,
   type PropertyDocumentSettings,
+  type PropertyReporting,
   type PropertyState,
 } from "@liftoff/schema";
-import { useState, type FormEvent } from "react";
-import { useParams } from "react-router";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { useLocation, useParams } from "react-router";
 import { ApiError } from "../api/ApiError.ts";
 import ConflictView from "../forms/ConflictView.tsx";
 import { conflictOf } from "../forms/useItemEditor.ts";
@@ -17,7 +18,11 @@ import MutationError from "../forms/MutationError.tsx";
 import { problemsAt, type PathMessage } from "../forms/problems.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
+import { emptyReporting, reportingToSave } from "./reporting/reportingDraft.ts";
 import { resourceOf, usePropertyChange, useProperty } from "./useProperty.ts";
+
+// Its own chunk (about 5 KB gzip): most visits to the settings never edit the reporting.
+const ReportingSection = lazy(() => import("./reporting/ReportingSection.tsx"));
 
 interface SettingsBody {
   name: string;
@@ -120,6 +125,20 @@ function SettingsForm({
   const [orgId, setOrgId] = useState(initial.company.orgId ?? "");
   const [dynamicCdn, setDynamicCdn] = useState(initial.company.dynamicCdnEnabled === true);
   const [allowList, setAllowList] = useState(toLines(initial.company.cdnAllowList));
+  const [reporting, setReporting] = useState<PropertyReporting>(
+    initial.settings.reporting ?? emptyReporting(),
+  );
+  // The Reports page links to `settings#reporting`: bring that part into view once, in the
+  // next frame, after the layout has put the new page at its top.
+  const reportingRef = useRef<HTMLFieldSetElement>(null);
+  const targeted = useLocation().hash === "#reporting";
+  useEffect(() => {
+    if (!targeted) return;
+    const frame = requestAnimationFrame(
+      () => void reportingRef.current?.scrollIntoView?.({ block: "start" }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [targeted]);
   const fieldErrors: PathMessage[] = [
     ...state.problems,
     ...(save.error instanceof ApiError ? save.error.fieldErrors : []),
@@ -128,11 +147,13 @@ function SettingsForm({
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    const { reporting: _, ...kept } = initial.settings;
+    const reportingSent = reportingToSave(reporting, initial.settings.reporting);
     save.mutate(
       {
         name,
         settings: {
-          ...initial.settings,
+          ...kept,
           domains: fromLines(domains),
           ruleComponentSequencingEnabled: sequencing,
           undefinedVarsReturnEmpty: undefinedEmpty,
@@ -141,6 +162,7 @@ function SettingsForm({
           ...(separate !== (initial.settings.separationOfDuties === true)
             ? { separationOfDuties: separate }
             : {}),
+          ...(reportingSent ? { reporting: reportingSent } : {}),
         },
         company: {
           ...initial.company,
@@ -298,7 +320,21 @@ function SettingsForm({
           <FieldProblems id="c-allow-problems" messages={at("company.cdnAllowList")} />
         </div>
       </fieldset>
-      <MutationError error={save.error} />
+      <fieldset id="reporting" ref={reportingRef} disabled={!canEdit}>
+        <legend>Reporting</legend>
+        <Suspense fallback={<p className="muted">Loading the report fields and reports…</p>}>
+          <ReportingSection
+            value={reporting}
+            onChange={setReporting}
+            problems={fieldErrors}
+            readOnly={!canEdit}
+          />
+        </Suspense>
+      </fieldset>
+      <MutationError
+        error={save.error}
+        placed={(path) => path === "settings.reporting" || path.startsWith("settings.reporting.")}
+      />
       {save.isSuccess && (
         <p role="status">
           Saved (settings revision {resourceOf(save.data, "settings", "property")?.revision}).

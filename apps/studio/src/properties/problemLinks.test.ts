@@ -15,4 +15,11 @@ describe("problemLink", () => {
     expect(problemLink(doc, "rules[9].name")).toBe("rules");
     expect(problemLink(doc, "company.orgId")).toBe("settings");
   });
+
+  it("leads a problem of the reporting mapping to that part of the settings", () => {
+    expect(problemLink(doc, "property.settings.reporting.fields[0].paths[1]")).toBe(
+      "settings#reporting",
+    );
+    expect(problemLink(doc, "property.settings.domains[0]")).toBe("settings");
+  });
 });

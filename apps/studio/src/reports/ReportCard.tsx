@@ -11,8 +11,8 @@ const MAX_BARS = 20;
 
 /**
  * One report: its chart, the same numbers as a table for screen readers and copying, and
- * its CSV. A report of the property's own mapping that its events do not fill says which
- * fields it reads instead.
+ * its CSV. A report of the property's own (its Reporting settings) that its events do not
+ * fill says which fields it reads instead.
  */
 export default function ReportCard({ info, scope }: { info: ReportInfo; scope: ReportScope }) {
   const report = useReport(info.name, scope);
@@ -37,9 +37,10 @@ export default function ReportCard({ info, scope }: { info: ReportInfo; scope: R
       </div>
       <QueryState query={report}>
         {data && !filled && (
-          <p className="muted">
-            {info.group === "mapping"
-              ? `No events in this range set ${info.reads}.`
+          <p className="muted report-note">
+            {info.group === "property"
+              ? // What it reads in the server's words: fields with their paths, filters, events.
+                `No data in this range. This report reads ${info.reads}.`
               : "No data in this range."}
           </p>
         )}

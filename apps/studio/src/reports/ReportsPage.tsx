@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import EnvironmentSelect from "../layout/EnvironmentSelect.tsx";
 import QueryState from "../layout/QueryState.tsx";
-import { useProperty } from "../properties/useProperty.ts";
+import { resourceOf, useProperty } from "../properties/useProperty.ts";
 import { useApi } from "../session/SessionContext.tsx";
 import { dayString, type ReportScope } from "./reportCatalog.ts";
 import ReportCard from "./ReportCard.tsx";
@@ -14,9 +14,9 @@ import { useReport } from "./useReport.ts";
 const daysAgo = (n: number) => dayString(new Date(Date.now() - n * 86_400_000));
 
 /**
- * Every report the server lists, over one date range (inclusive days, UTC) and optionally one
- * environment: the generic ones first, then those of the property's own mapping. A range
- * without any event shows how to get data instead.
+ * Every report the server lists for the property, over one date range (inclusive days, UTC)
+ * and optionally one environment: the built-in ones first, then the property's own (its
+ * Reporting settings). A range without any event shows how to get data instead.
  */
 export default function ReportsPage() {
   const pid = useParams().pid!;
@@ -26,11 +26,16 @@ export default function ReportsPage() {
   const [environmentId, setEnvironmentId] = useState("");
   const invalid = from > to;
   const api = useApi();
+  // The property's reports are part of its settings: a new settings revision (this tab's save
+  // or a colleague's, through the change stream) asks for the list again.
+  const settingsRevision = resourceOf(state, "settings", "property")?.revision ?? 0;
   const catalog = useQuery({
-    queryKey: ["reportCatalog"],
-    queryFn: () => api.reportCatalog(),
+    queryKey: ["reportCatalog", pid, settingsRevision],
+    queryFn: () => api.reportCatalog(pid),
     staleTime: Infinity,
   });
+  const builtIn = catalog.data?.catalog.filter((info) => info.group !== "property") ?? [];
+  const own = catalog.data?.catalog.filter((info) => info.group === "property") ?? [];
   const scope: ReportScope = { propertyId: pid, environmentId, from, to };
   // Events by type counts every event, so no rows means the range has none at all.
   const activity = useReport("eventTypes", scope);
@@ -77,13 +82,32 @@ export default function ReportsPage() {
             {activity.data?.rows.length === 0 ? (
               <ReportsEmptyState pid={pid} />
             ) : (
-              <div className="report-grid">
-                {[...(catalog.data?.catalog ?? [])]
-                  .sort((a, b) => Number(a.group === "mapping") - Number(b.group === "mapping"))
-                  .map((info) => (
+              <>
+                <div className="report-grid">
+                  {builtIn.map((info) => (
                     <ReportCard key={info.name} info={info} scope={scope} />
                   ))}
-              </div>
+                </div>
+                {own.length > 0 && (
+                  <>
+                    <h2 id="own-reports">{state.document.property.name}&apos;s reports</h2>
+                    <div className="report-grid">
+                      {own.map((info) => (
+                        <ReportCard key={info.name} info={info} scope={scope} />
+                      ))}
+                    </div>
+                  </>
+                )}
+              </>
+            )}
+            {own.length === 0 && (
+              <p className="muted">
+                This property has no reports of its own yet: add its fields and reports under{" "}
+                <Link to={`/properties/${encodeURIComponent(pid)}/settings#reporting`}>
+                  Reporting in its settings
+                </Link>
+                .
+              </p>
             )}
           </QueryState>
         </QueryState>

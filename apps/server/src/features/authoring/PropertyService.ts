@@ -1,4 +1,5 @@
 import {
+  checkReporting,
   SEPARATION_OF_DUTIES_LABEL,
   ValidationError,
   ValidationErrors,
@@ -146,6 +147,15 @@ export class PropertyService {
     }
   }
 
+  /**
+   * The reporting mapping is data the server itself runs (reports read events through it),
+   * so a save holding a broken one is refused whole, naming each problem under `path`.
+   */
+  private refuseReportingProblems(document: PropertyDocument, path: string): void {
+    const errors = checkReporting(document.property.settings, path);
+    if (errors.length > 0) throw apiProblems.settingsHaveProblems(errors);
+  }
+
   async snapshot(propertyId: string, revision?: number): Promise<PropertySnapshot> {
     const snapshot = await this.store.authoring.snapshot(propertyId, revision);
     if (!snapshot)
@@ -200,6 +210,7 @@ export class PropertyService {
   /** Saves a new property: every resource at revision 1 (409 when the id exists). */
   async create(input: unknown, user: string, note: ChangeNote): Promise<PropertySnapshot> {
     const document = this.parse(input);
+    this.refuseReportingProblems(document, "property.settings");
     const id = document.property.id;
     const created = await this.store.authoring.createProperty(
       id,
@@ -290,6 +301,8 @@ export class PropertyService {
           "cannot be changed; import the document as a new property",
         );
       await this.refuseAdminSettings(separateBefore, document, user);
+      // The settings resource's own paths (the settings form's body is `{settings}`).
+      this.refuseReportingProblems(document, "settings");
       for (const item of note.checked ?? [])
         refuseItemProblems(this.builder, document, item.kind, item.id, item.bodyPath);
       const writes = writesBetween(head, document);

@@ -40,7 +40,7 @@ const createBody = {
       type: "string",
       maxLength: 100,
       pattern: "^[A-Za-z0-9]+@AdobeOrg$",
-      description: "expected an org id like 5LIFTOFF0PCMARKETING0001@AdobeOrg",
+      description: "expected an org id like ABCDEF0123456789ABCDEF01@AdobeOrg",
     },
     domains: { type: "array", maxItems: 100, items: text(253) },
   },

@@ -9,7 +9,7 @@ import { sourceOf } from "./eventSource.ts";
 /**
  * One event as the writer inserts it: `[newRequest, requestId, body, index, receivedAt,
  * datastreamId, propertyId, environmentId, ecid, eventType, pageName, pageUrl, siteSection,
- * eventNumbers, linkType, linkUrl, searchTerm, deviceType, downloadName, campaign]`.
+ * eventNumbers, linkType, linkUrl, campaign]`.
  * `newRequest` is 1 on the first event of a request (which carries the body), else 0 with a
  * null body. Flat arrays of strings are what a worker thread receives cheapest; the parsed
  * xdm and data never cross.
@@ -56,7 +56,7 @@ export type TakenRow = [number, string, string, number];
 
 /** One transaction for the writer: keys first, then the rows of the requests that may store. */
 export interface WriteBatch {
-  /** The batch's distinct keys in lock order (storage/requestKeys.ts, `planKeys`). */
+  /** The batch's distinct keys in lock order (features/edge/requestKeys.ts, `planKeys`). */
   keys: KeyRow[];
   /** Each request that may store: the index of its key in `keys` (-1: none) and its rows. */
   requests: Array<[number, WriteRow[]]>;

@@ -16,9 +16,6 @@ export const EVENT_VALUE_COLUMNS = [
   "event_numbers",
   "link_type",
   "link_url",
-  "search_term",
-  "device_type",
-  "download_name",
   "campaign",
 ].join(", ");
 
@@ -34,9 +31,6 @@ export const eventValues = (e: NewEvent): Array<string | null> => [
   e.eventNumbers,
   e.linkType,
   e.linkUrl,
-  e.searchTerm,
-  e.deviceType,
-  e.downloadName,
   e.campaign,
 ];
 
@@ -54,9 +48,6 @@ export interface EventValueRow {
   event_numbers: string | null;
   link_type: string | null;
   link_url: string | null;
-  search_term: string | null;
-  device_type: string | null;
-  download_name: string | null;
   campaign: string | null;
 }
 
@@ -74,8 +65,5 @@ export const eventFieldsOf = (r: EventValueRow) => ({
   eventNumbers: r.event_numbers,
   linkType: r.link_type,
   linkUrl: r.link_url,
-  searchTerm: r.search_term,
-  deviceType: r.device_type,
-  downloadName: r.download_name,
   campaign: r.campaign,
 });

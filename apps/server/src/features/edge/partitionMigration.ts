@@ -1,10 +1,14 @@
 import type { Migration } from "../../db/migrate.ts";
 
 // The events columns after version 2, in table order, written out: a released migration
-// never changes with the code around it.
+// never changes with the code around it. Edited after release all the same: as released, the
+// list and the table below also held three columns of one customer's Analytics variables
+// (migration 2's, see there). Copying rows without them loses nothing (the request bodies
+// hold every value), and version 12 drops them from databases partitioned by the released
+// form, so both end with the same schema.
 const eventColumns = `request_row, event_index, received_at, datastream_id, property_id,
   environment_id, ecid, event_type, page_name, page_url, site_section, event_numbers, link_type,
-  link_url, search_term, device_type, download_name, campaign`;
+  link_url, campaign`;
 
 /** `<table>_pYYYYMMDD`: the partition of one UTC day (PostgresStore creates new ones). */
 const createDayPartitions = `
@@ -64,9 +68,6 @@ CREATE TABLE events (
   event_numbers TEXT,
   link_type TEXT,
   link_url TEXT,
-  search_term TEXT,
-  device_type TEXT,
-  download_name TEXT,
   campaign TEXT,
   CONSTRAINT events_day_pkey PRIMARY KEY (id, received_at)
 ) PARTITION BY RANGE (received_at);

@@ -9,10 +9,6 @@ const text = (v: unknown, max = 2048): string | null =>
   typeof v === "string" && v !== "" ? v.slice(0, max) : null;
 const EVENT_KEY = /^event\d{1,3}$/;
 const LISTED_EVENT = /^\s*event(\d{1,3})\b/;
-// The eVars the reports group by (docs/analytics-mapping.md), named once, not per event.
-const SEARCH_TERM = "eVar7";
-const DEVICE_TYPE = "eVar15";
-const DOWNLOAD_NAME = "eVar9";
 
 /** The indexed columns of a stored event, as the storage contract defines them. */
 export type ReportColumns = Pick<
@@ -24,9 +20,6 @@ export type ReportColumns = Pick<
   | "eventNumbers"
   | "linkType"
   | "linkUrl"
-  | "searchTerm"
-  | "deviceType"
-  | "downloadName"
   | "campaign"
 >;
 
@@ -58,10 +51,12 @@ function eventNumbers(event1to100: unknown, listed: unknown): string | null {
 }
 
 /**
- * The indexed report columns of one event. XDM first (`web.webPageDetails`,
- * `web.webInteraction`, `_experience.analytics.event1to100.eventN.value`, the eVars the
- * reports group by, `marketing.trackingCode`), then the Analytics-style
- * `data.__adobe.analytics` fields that Launch implementations also send.
+ * The report columns of one event: fields every property has, whoever its customer. XDM
+ * first (`web.webPageDetails`, `web.webInteraction`,
+ * `_experience.analytics.event1to100.eventN.value`, `marketing.trackingCode`), then the
+ * Analytics-style `data.__adobe.analytics` fields that Launch implementations also send. A
+ * property's own variables get no column: its reporting mapping reads them from the stored
+ * event (features/reports/propertyReportSql.ts).
  */
 export default function reportColumns(event: EdgeEvent): ReportColumns {
   const { xdm, data } = event;
@@ -70,8 +65,6 @@ export default function reportColumns(event: EdgeEvent): ReportColumns {
   const page = at(web, "webPageDetails");
   const interaction = at(web, "webInteraction");
   const fieldGroup = at(at(xdm, "_experience"), "analytics");
-  const eVars = at(at(fieldGroup, "customDimensions"), "eVars");
-  const eVar = (key: string) => text(at(eVars, key), 255) ?? text(at(analytics, key), 255);
   return {
     eventType: text(xdm.eventType, 256),
     pageName: text(at(page, "name")) ?? text(at(analytics, "pageName")),
@@ -80,9 +73,6 @@ export default function reportColumns(event: EdgeEvent): ReportColumns {
     eventNumbers: eventNumbers(at(fieldGroup, "event1to100"), at(analytics, "events")),
     linkType: text(at(interaction, "type"), 64) ?? text(at(analytics, "linkType"), 64),
     linkUrl: text(at(interaction, "URL")) ?? text(at(analytics, "linkURL")),
-    searchTerm: eVar(SEARCH_TERM),
-    deviceType: eVar(DEVICE_TYPE),
-    downloadName: eVar(DOWNLOAD_NAME),
     campaign:
       text(at(at(xdm, "marketing"), "trackingCode"), 255) ?? text(at(analytics, "campaign"), 255),
   };

@@ -20,9 +20,6 @@ const event = (environmentId: string, pageName: string): NewEvent => ({
   eventNumbers: null,
   linkType: null,
   linkUrl: null,
-  searchTerm: null,
-  deviceType: null,
-  downloadName: null,
   campaign: null,
 });
 

@@ -181,6 +181,39 @@ describe("the demo on first start with a store (as liftoff serve --demo runs)", 
     }
   }, 60_000);
 
+  it("gives a property seeded without a reporting mapping its seed's, once, never over an author's", async () => {
+    const store = new SqliteStore(":memory:");
+    await store.migrate();
+    const ctx = createApiContext(store, realBuilder);
+    try {
+      // As an older release seeded it: no mapping.
+      expect(await seedProperty(ctx, fixtureDocument())).toBe("published");
+      const seed = fixtureDocument();
+      seed.property.settings.reporting = structuredClone(REPORTING);
+      expect(await seedProperty(ctx, seed)).toBe("skipped");
+      const record = await store.authoring.getProperty("PRfixture");
+      expect(record!.document.property.settings.reporting).toEqual(REPORTING);
+      const revisions = await store.authoring.listRevisions("PRfixture");
+      const latest = revisions.reduce((a, b) => (b.revision > a.revision ? b : a));
+      expect(latest).toMatchObject({
+        author: "system",
+        summary: "added the seed's reporting mapping (the property had none)",
+      });
+      // Once: the next start saves nothing; an emptied mapping stays empty.
+      expect(await seedProperty(ctx, seed)).toBe("skipped");
+      expect(await store.authoring.listRevisions("PRfixture")).toHaveLength(revisions.length);
+      await ctx.properties.change("PRfixture", "erin", [], (draft) => {
+        draft.property.settings.reporting = { fields: [], reports: [] };
+        return { action: "property.settings", summary: "emptied the mapping" };
+      });
+      expect(await seedProperty(ctx, seed)).toBe("skipped");
+      const emptied = await store.authoring.getProperty("PRfixture");
+      expect(emptied!.document.property.settings.reporting).toEqual({ fields: [], reports: [] });
+    } finally {
+      await store.close();
+    }
+  });
+
   it("finishes a seed that was cut short, on the next start, with the same library", async () => {
     const store = new SqliteStore(":memory:");
     await store.migrate();

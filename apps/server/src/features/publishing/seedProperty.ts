@@ -19,7 +19,8 @@ export type SeedOutcome = "published" | "skipped" | "stopped";
  * `system` and takes a library "Initial" through build, submit, approve and publish, so
  * every environment serves a library out of the box. A seed cut short (shutdown, crash) is
  * finished on the next start: the seeded property without a published library resumes
- * where its "Initial" library stopped. `signal` stops it between two steps.
+ * where its "Initial" library stopped. `signal` stops it between two steps. A seeded property
+ * that has no reporting mapping gets the seed's (addReporting).
  */
 export default async function seedProperty(
   ctx: ApiContext,
@@ -28,6 +29,7 @@ export default async function seedProperty(
 ): Promise<SeedOutcome> {
   const id = document.property.id;
   const properties = await ctx.store.authoring.listProperties();
+  if (properties.some((p) => p.id === id)) await addReporting(ctx, document);
   if (properties.some((p) => p.id !== id)) return "skipped";
   if (properties.length === 0)
     await ctx.properties.create(document, SEED_USER, {
@@ -48,6 +50,27 @@ export default async function seedProperty(
     await ctx.publisher.step(id, library.id, step, SEED_USER, { system: true });
   }
   return "published";
+}
+
+/**
+ * A property seeded before property documents carried a reporting mapping has none, and its
+ * reports would be gone after the upgrade: it gets its seed's mapping once, as a revision by
+ * `system`. A mapping an author edited or emptied (saved as empty lists) is never replaced.
+ */
+async function addReporting(ctx: ApiContext, document: PropertyDocument): Promise<void> {
+  const reporting = document.property.settings.reporting;
+  if (!reporting) return;
+  const { id } = document.property;
+  const { document: current } = await ctx.properties.load(id);
+  if (current.property.settings.reporting) return;
+  await ctx.properties.change(id, SEED_USER, [], (draft) => {
+    draft.property.settings.reporting = structuredClone(reporting);
+    return {
+      action: "property.settings",
+      target: id,
+      summary: "added the seed's reporting mapping (the property had none)",
+    };
+  });
 }
 
 async function createLibrary(ctx: ApiContext, propertyId: string): Promise<LibraryInfo> {

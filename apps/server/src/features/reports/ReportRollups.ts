@@ -159,9 +159,11 @@ export class ReportRollups {
 
   /**
    * The report from rollups where its range holds rolled-up periods; `undefined` when it
-   * holds none (the caller runs the exact raw query).
+   * holds none or the report is a property's own (the caller runs the exact raw query).
    */
   async report(query: ReportQuery): Promise<ReportTable | undefined> {
+    // A property's own reports are not rolled up: they read the events (docs/server.md).
+    if (query.propertyReport) return undefined;
     return readRollups(this.pool, query);
   }
 }

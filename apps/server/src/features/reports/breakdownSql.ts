@@ -27,7 +27,11 @@ export function parseFieldPath(value: unknown, param: string): string[] {
  * strings, numbers and booleans; NULL for anything else. `bind` adds a parameter and returns
  * its placeholder: the path is always a parameter, never SQL text.
  */
-function valueAt(dialect: Dialect, path: string[], bind: (value: unknown) => string): string {
+export function valueAt(
+  dialect: Dialect,
+  path: string[],
+  bind: (value: unknown) => string,
+): string {
   if (dialect === "sqlite") {
     const at = () => `'$.events[' || e.event_index || ']' || ${bind(`.${path.join(".")}`)}`;
     return `CASE json_type(r.body, ${at()})

@@ -1,3 +1,4 @@
+import type { BuiltInReportName } from "@liftoff/schema";
 import type { ReportQuery } from "../../store/Store.ts";
 import type { ReportValue, SqlDialect } from "./reportSql.ts";
 
@@ -21,10 +22,10 @@ export interface ReportDefinition {
   /** What the studio shows above the chart. */
   title: string;
   /**
-   * `generic` reports read XDM fields every Web SDK property sends; `mapping` reports read the
-   * Analytics variables and event numbers a property's own mapping sets (docs/server.md).
+   * Built-in reports read fields every Web SDK property sends; a property's own variables are
+   * read by its own reports (`settings.reporting`, propertyReportSql.ts).
    */
-  group: "generic" | "mapping";
+  group: "generic";
   /** The event fields the report reads, in words, for a property that does not set them. */
   reads: string;
   /** Column names of the answer: a label first, then numbers. */
@@ -47,7 +48,7 @@ export interface ReportDefinition {
   finish?(rows: Rows, query: ReportQuery): Rows;
 }
 
-// Event types and Analytics event numbers: docs/analytics-mapping.md.
+// Event types: docs/analytics-mapping.md.
 const PAGE_VIEW = "e.event_type = 'web.webpagedetails.pageViews'";
 /**
  * A click on a link: a `linkClicks` event that names the link's URL. Launch properties send
@@ -62,8 +63,6 @@ const LINK_CLICK = "e.event_type = 'web.webinteraction.linkClicks' AND e.link_ur
  */
 const LINK_LABEL = (d: SqlDialect) =>
   `(COALESCE(${d.xdmText(["web", "webInteraction", "name"])} || ' — ', '') || e.link_url)`;
-/** `event_numbers` is a comma-separated list such as "1,9"; `n` is a constant, never input. */
-const hasEvent = (n: number) => `(',' || e.event_numbers || ',') LIKE '%,${n},%'`;
 const TOP = 50;
 const DAY_MS = 86_400_000;
 
@@ -83,24 +82,6 @@ const pageViewsBy = (
   measures: [EVENTS, VISITORS],
   order: "count",
   limit: TOP,
-});
-
-/** One row per milestone: events carrying its number, and distinct visitors who reached it. */
-const milestones = (
-  label: string,
-  steps: Array<[string, number]>,
-  about: Pick<ReportDefinition, "title" | "group" | "reads">,
-): ReportDefinition => ({
-  ...about,
-  columns: [label, "events", "visitors"],
-  where: "e.event_numbers IS NOT NULL",
-  measures: steps.flatMap(([, n]): Measure[] => [
-    { kind: "count", when: hasEvent(n) },
-    { kind: "visitors", when: hasEvent(n) },
-  ]),
-  // The query answers one row of 2 values per step; the report has one row per step.
-  finish: ([row = []]) =>
-    steps.map(([name], i) => [name, Number(row[2 * i] ?? 0), Number(row[2 * i + 1] ?? 0)]),
 });
 
 /** Every UTC day from `from` to `to`, with zero where no event was stored. */
@@ -187,81 +168,12 @@ export const REPORTS = {
     order: "count",
     limit: TOP,
   },
-  downloads: {
-    title: "Downloads",
-    group: "mapping",
-    reads: "event9 (download), with eVar9 (file name) or the link URL",
-    columns: ["fileName", "downloads"],
-    // eVar9 holds the file name; the link URL stands in when a download lacks it.
-    label: () => "COALESCE(e.download_name, e.link_url)",
-    where: hasEvent(9),
-    measures: [EVENTS],
-    order: "count",
-    limit: TOP,
-  },
-  searchTerms: {
-    title: "Search terms and success rate",
-    group: "mapping",
-    reads: "eVar7 (search term) on page views, event1 (search with results)",
-    columns: ["term", "searches", "successes", "successRate"],
-    // A search is a results-page view carrying eVar7; event1 marks one that found results.
-    label: () => "LOWER(e.search_term)",
-    where: `${PAGE_VIEW} AND e.search_term IS NOT NULL`,
-    measures: [EVENTS, { kind: "count", when: hasEvent(1) }],
-    order: "count",
-    limit: TOP,
-    // Success rate in percent with one decimal.
-    finish: (rows) =>
-      rows.map(([term, searches, successes]) => [
-        term ?? null,
-        Number(searches),
-        Number(successes),
-        Math.round((1000 * Number(successes)) / Number(searches)) / 10,
-      ]),
-  },
-  notFound: {
-    title: "Pages not found (404)",
-    group: "mapping",
-    reads: "event17 (page not found) with the page URL",
-    columns: ["url", "views"],
-    label: () => "e.page_url",
-    where: hasEvent(17),
-    measures: [EVENTS],
-    order: "count",
-    limit: TOP,
-  },
-  scrollFunnel: milestones(
-    "depth",
-    [
-      ["25%", 18],
-      ["50%", 19],
-      ["75%", 20],
-      ["100%", 21],
-    ],
-    { title: "Scroll-depth funnel", group: "mapping", reads: "event18 to event21 (scroll depth)" },
-  ),
-  videoMilestones: milestones(
-    "milestone",
-    [
-      ["play", 12],
-      ["25%", 13],
-      ["50%", 14],
-      ["75%", 15],
-      ["complete", 16],
-    ],
-    { title: "Video milestones", group: "mapping", reads: "event12 to event16 (video)" },
-  ),
-  deviceTypes: pageViewsBy("e.device_type", "deviceType", {
-    title: "Device types",
-    group: "mapping",
-    reads: "eVar15 (device type) on page views",
-  }),
   campaigns: pageViewsBy("e.campaign", "trackingCode", {
     title: "Campaigns",
-    group: "mapping",
+    group: "generic",
     reads: "xdm.marketing.trackingCode on page views",
   }),
-} satisfies Record<string, ReportDefinition>;
+} satisfies Record<BuiltInReportName, ReportDefinition>;
 
 export type ReportName = keyof typeof REPORTS;
 export const REPORT_NAMES = Object.keys(REPORTS) as ReportName[];

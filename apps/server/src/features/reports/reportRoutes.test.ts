@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../../main/createApp.ts";
 import { ORG_ID, ORIGIN, pageView, post, testApp } from "../../main/testApp.ts";
-import { expectedReports, reportEvents } from "../../store/storeContract.ts";
-import { REPORT_NAMES, REPORTS } from "./reportDefinitions.ts";
+import { createPropertyDocument, REPORTING } from "@liftoff/pc-marketing";
+import type { PropertyDocument, PropertyReporting } from "@liftoff/schema";
+import { ADMIN_PASSWORD, apiApp, fixtureDocument, signIn } from "../../main/testSupport.ts";
+import { splitDocument } from "../authoring/propertyResources.ts";
+import { expectedReports, PC_MARKETING_REPORTS, reportEvents } from "../../store/storeContract.ts";
+import { REPORT_NAMES } from "./reportDefinitions.ts";
 
 let app: LiftoffApp;
 beforeEach(async () => {
@@ -15,11 +19,26 @@ afterEach(async () => {
 
 const scope = "propertyId=PR1&environmentId=EN1&from=2026-11-20&to=2026-11-21";
 
+/** Stores a property holding `reporting` (the API's own checks: the 422 test below). */
+async function saveProperty(document: PropertyDocument, reporting?: PropertyReporting) {
+  if (reporting) document.property.settings.reporting = structuredClone(reporting);
+  const { id, name } = document.property;
+  expect(
+    await app.store.authoring.createProperty(id, name, splitDocument(document), "erin", "test"),
+  ).toBe(true);
+}
+
+/** The report events' property (PR1) with pc-marketing's reporting mapping. */
+const savePr1 = () => saveProperty(fixtureDocument("PR1"), REPORTING);
+
 describe("GET /api/reports/:report", () => {
   it("answers every report as a ReportResult over the stored events", async () => {
+    await savePr1();
     await app.store.events.appendBatch(reportEvents);
-    expect(Object.keys(expectedReports).sort()).toEqual([...REPORT_NAMES].sort());
-    for (const report of REPORT_NAMES) {
+    expect(Object.keys(expectedReports).sort()).toEqual(
+      [...REPORT_NAMES, ...PC_MARKETING_REPORTS].sort(),
+    );
+    for (const report of [...REPORT_NAMES, ...PC_MARKETING_REPORTS]) {
       const res = await app.inject({ url: `/api/reports/${report}?${scope}` });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
@@ -41,6 +60,265 @@ describe("GET /api/reports/:report", () => {
       reads: "every event",
       columns: ["day", "events", "visitors"],
     });
+    // With a property, its own reports follow the built-in ones.
+    const own = await app.inject({ url: "/api/reports?propertyId=PR1" });
+    const withOwn = own.json<{ reports: string[]; catalog: Array<Record<string, unknown>> }>();
+    expect(withOwn.reports).toEqual([...REPORT_NAMES, ...PC_MARKETING_REPORTS]);
+    expect(withOwn.catalog.find((r) => r.name === "searchTerms")).toEqual({
+      name: "searchTerms",
+      title: "Search terms and success rate",
+      group: "property",
+      reads: expect.stringContaining("on web.webpagedetails.pageViews events") as unknown,
+      columns: ["term", "searches", "successes", "successRate"],
+    });
+    expect(withOwn.catalog.find((r) => r.name === "downloads")?.reads).toBe(
+      "Downloaded file name (eVar9) (xdm._experience.analytics.customDimensions.eVars.eVar9 or data.__adobe.analytics.eVar9), else Link URL on events carrying event9",
+    );
+    expect(withOwn.catalog.find((r) => r.name === "scrollFunnel")).toMatchObject({
+      group: "property",
+      reads: "Analytics event18, event19, event20, event21",
+      columns: ["depth", "events", "visitors"],
+    });
+  });
+
+  it("needs the propertyId of a property's own report, and answers its CSV the same", async () => {
+    await savePr1();
+    await app.store.events.appendBatch(reportEvents);
+    const bare = await app.inject({ url: "/api/reports/downloads" });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({ errors: [{ path: "propertyId" }] });
+    // A property without that report: 404 listing what it has.
+    await saveProperty(fixtureDocument("PRplain"));
+    const elsewhere = await app.inject({ url: "/api/reports/downloads?propertyId=PRplain" });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toMatchObject({ errors: [{ path: "report" }] });
+    const unknown = await app.inject({ url: "/api/reports/bounceRate?propertyId=PR1" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json<{ detail: string }>().detail).toContain("searchTerms");
+    const csv = await app.inject({ url: `/api/reports/searchTerms?${scope}&format=csv` });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-disposition"]).toBe(
+      'attachment; filename="searchTerms_PR1_2026-11-20_2026-11-22.csv"',
+    );
+    expect(csv.body).toBe("term,searches,successes,successRate\r\nauto quote,2,1,50\r\n");
+  });
+
+  it("answers a second property's own mapping from its own events, with no schema change", async () => {
+    // Another customer: the search term in data.search.query (a Launch data layer), the
+    // downloaded file in eVar22, downloads marked by event40; both fields fall back further.
+    const reporting: PropertyReporting = {
+      fields: [
+        {
+          name: "query",
+          label: "Search query",
+          paths: ["data.search.query", "xdm.search.keywords"],
+        },
+        { name: "tier", label: "Plan tier", paths: ["data.plan.tier"] },
+        {
+          name: "fileName",
+          label: "File (eVar22)",
+          paths: [
+            "xdm._experience.analytics.customDimensions.eVars.eVar22",
+            "data.__adobe.analytics.eVar22",
+          ],
+        },
+      ],
+      reports: [
+        {
+          kind: "top",
+          name: "searchQueries",
+          title: "Search queries",
+          label: ["query"],
+          labelName: "query",
+          lowercase: true,
+          measures: [
+            { name: "searches", of: "events" },
+            { name: "searchers", of: "visitors" },
+          ],
+        },
+        {
+          kind: "top",
+          name: "downloads",
+          title: "Files downloaded",
+          label: ["fileName", "linkUrl"],
+          labelName: "file",
+          eventNumber: 40,
+          measures: [{ name: "downloads", of: "events" }],
+        },
+        {
+          kind: "top",
+          name: "plans",
+          title: "Plans",
+          label: ["tier"],
+          labelName: "tier",
+          measures: [{ name: "events", of: "events" }],
+        },
+        {
+          kind: "steps",
+          name: "quoteFunnel",
+          title: "Quote funnel",
+          labelName: "step",
+          steps: [
+            { name: "start", eventNumber: 41 },
+            { name: "done", eventNumber: 42 },
+          ],
+        },
+      ],
+    };
+    const other = fixtureDocument("PRother");
+    other.environments = [{ id: "ENother", name: "Production", stage: "production" }];
+    await saveProperty(other, reporting);
+    await app.store.datastreams.put({
+      id: "other-production",
+      orgId: ORG_ID,
+      propertyId: "PRother",
+      environmentId: "ENother",
+      stage: "production",
+      allowedOrigins: [ORIGIN],
+    });
+    // pc-marketing's events, same names, in its own property: never counted for PRother.
+    await savePr1();
+    await app.store.events.appendBatch(reportEvents);
+    const analytics = (n: number) => ({ event1to100: { [`event${n}`]: { value: 1 } } });
+    const res = await post(
+      app,
+      "v1/interact",
+      {
+        events: [
+          {
+            xdm: { eventType: "web.webpagedetails.pageViews" },
+            data: { search: { query: "Hail" } },
+          },
+          {
+            xdm: { eventType: "web.webpagedetails.pageViews" },
+            data: { search: { query: "hail" } },
+          },
+          { xdm: { eventType: "web.webpagedetails.pageViews", search: { keywords: "Roof" } } },
+          // An empty query is no value: the next path is read.
+          {
+            xdm: { eventType: "web.webpagedetails.pageViews", search: { keywords: "Roof" } },
+            data: { search: { query: "" } },
+          },
+          {
+            xdm: {
+              eventType: "web.webinteraction.linkClicks",
+              web: { webInteraction: { type: "download", URL: "https://o.test/a.pdf" } },
+              _experience: {
+                analytics: { ...analytics(40), customDimensions: { eVars: { eVar22: "A.pdf" } } },
+              },
+            },
+          },
+          {
+            xdm: {
+              eventType: "web.webinteraction.linkClicks",
+              web: { webInteraction: { type: "download", URL: "https://o.test/b.pdf" } },
+              _experience: { analytics: analytics(40) },
+            },
+          },
+          {
+            xdm: { eventType: "web.custom" },
+            data: {
+              __adobe: { analytics: { events: "event41,event40", eVar22: "C.pdf" } },
+              plan: { tier: 2 },
+            },
+          },
+        ],
+      },
+      { query: "configId=other-production&requestId=0f6a5e1c-1111-4222-8333-444455556668" },
+    );
+    expect(res.statusCode).toBe(200);
+    const rows = async (report: string, property = "PRother") => {
+      const answer = await app.inject({ url: `/api/reports/${report}?propertyId=${property}` });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const { columns, rows: values } = answer.json<{ columns: string[]; rows: unknown[][] }>();
+      return { columns, rows: values };
+    };
+    expect(await rows("searchQueries")).toEqual({
+      columns: ["query", "searches", "searchers"],
+      rows: [
+        ["hail", 2, 1],
+        ["roof", 2, 1],
+      ],
+    });
+    expect(await rows("downloads")).toEqual({
+      columns: ["file", "downloads"],
+      rows: [
+        ["A.pdf", 1],
+        ["C.pdf", 1],
+        ["https://o.test/b.pdf", 1],
+      ],
+    });
+    // One path, a number: numbers are values too, as text.
+    expect(await rows("plans")).toEqual({ columns: ["tier", "events"], rows: [["2", 1]] });
+    expect(await rows("quoteFunnel")).toEqual({
+      columns: ["step", "events", "visitors"],
+      rows: [
+        ["start", 1, 1],
+        ["done", 0, 0],
+      ],
+    });
+    // The same report name answers each property from its own mapping and events.
+    const pc = await app.inject({
+      url: "/api/reports/downloads?propertyId=PR1&from=2026-11-20&to=2026-11-21",
+    });
+    expect(pc.json()).toMatchObject({
+      columns: ["fileName", "downloads"],
+      ...expectedReports.downloads,
+    });
+    const catalog = await app.inject({ url: "/api/reports?propertyId=PRother" });
+    expect(catalog.json<{ reports: string[] }>().reports).toEqual([
+      ...REPORT_NAMES,
+      "searchQueries",
+      "downloads",
+      "plans",
+      "quoteFunnel",
+    ]);
+  });
+
+  it("refuses to save a reporting mapping with problems (422 naming each path)", async () => {
+    const api = apiApp();
+    try {
+      const admin = await signIn(api, "admin", ADMIN_PASSWORD);
+      const created = fixtureDocument("PRmap");
+      created.property.settings.reporting = structuredClone(REPORTING);
+      expect((await admin.call("POST", "/api/properties/import", created)).statusCode).toBe(201);
+      const broken = structuredClone(REPORTING);
+      broken.fields[0]!.paths[1] = "data.__adobe..eVar7";
+      const report = broken.reports[0]!;
+      if (report.kind === "top") report.label = ["nope"];
+      const res = await admin.call("PUT", "/api/properties/PRmap/settings", {
+        revision: 1,
+        settings: { reporting: broken },
+      });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({
+        type: "urn:liftoff:errors:api:settings-have-problems",
+        errors: [
+          { path: "settings.reporting.fields[0].paths[1]" },
+          { path: "settings.reporting.reports[0].label[0]" },
+        ],
+      });
+      // Nothing was saved; an import holding the same is refused the same way.
+      const kept = await admin.call("GET", "/api/properties/PRmap");
+      expect(kept.json()).toMatchObject({
+        document: { property: { settings: { reporting: REPORTING } } },
+      });
+      const imported = fixtureDocument("PRmap2");
+      imported.property.settings.reporting = broken;
+      const refused = await admin.call("POST", "/api/properties/import", imported);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({
+        errors: [
+          { path: "property.settings.reporting.fields[0].paths[1]" },
+          { path: "property.settings.reporting.reports[0].label[0]" },
+        ],
+      });
+      // The property export carries the mapping (it is the property's data).
+      const exported = await admin.call("GET", "/api/properties/PRmap/export");
+      expect(exported.json()).toMatchObject({ property: { settings: { reporting: REPORTING } } });
+    } finally {
+      await api.close();
+    }
   });
 
   it("answers the generic reports for a fresh property that sets no Analytics variables", async () => {
@@ -109,14 +387,9 @@ describe("GET /api/reports/:report", () => {
     ]);
     const days = await rows("eventsOverTime");
     expect(days.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(5);
-    // The mapping reports have nothing to count: this property sets no eVars or event numbers.
-    for (const name of REPORT_NAMES.filter((n) => REPORTS[n].group === "mapping")) {
-      const values = (await rows(name)).flatMap((row) => row.slice(1));
-      expect(
-        values.every((v) => v === 0),
-        name,
-      ).toBe(true);
-    }
+    // A property without a reporting mapping has the built-in reports only.
+    const catalog = await app.inject({ url: "/api/reports?propertyId=PRfresh" });
+    expect(catalog.json<{ reports: string[] }>().reports).toEqual(REPORT_NAMES);
     // The insurance property's reports do not see the fresh property's events.
     const other = await app.inject({ url: "/api/reports/eventTypes?propertyId=PRpcmarketing" });
     expect(other.json()).toMatchObject({ rows: [] });
@@ -238,6 +511,7 @@ describe("GET /api/reports/:report", () => {
   });
 
   it("reads what the edge stored, over the last 7 days by default", async () => {
+    await saveProperty(createPropertyDocument());
     const eVars = { eVar7: "Flood Insurance", eVar15: "Tablet", eVar9: "claim-form.pdf" };
     const xdm = (eventType: string, numbers: number[], extra: Record<string, unknown> = {}) => ({
       xdm: {
@@ -263,7 +537,7 @@ describe("GET /api/reports/:report", () => {
     });
     expect(res.statusCode).toBe(200);
     const get = async (report: string) => {
-      const answer = await app.inject({ url: `/api/reports/${report}` });
+      const answer = await app.inject({ url: `/api/reports/${report}?propertyId=PRpcmarketing` });
       expect(answer.statusCode).toBe(200);
       const body = answer.json<{ from: string; to: string; rows: unknown[][] }>();
       expect(Date.parse(body.to) - Date.parse(body.from)).toBe(7 * 86_400_000);

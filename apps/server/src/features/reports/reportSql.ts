@@ -1,4 +1,5 @@
 import type { ReportQuery, ReportTable } from "../../store/Store.ts";
+import propertyReportSql from "./propertyReportSql.ts";
 import {
   REPORTS,
   type Measure,
@@ -11,7 +12,7 @@ export type Dialect = "sqlite" | "postgres";
 
 export interface ReportSql {
   text: string;
-  params: string[];
+  params: unknown[];
   /** Turns the driver's rows into the report's table (numbers, pivots, zero-filled days). */
   finish(rows: ReportValue[][]): ReportTable;
 }
@@ -106,11 +107,12 @@ export function finishReport(
 }
 
 /**
- * Builds one report's SQL over the `events` table for a dialect, from its definition. Values
- * from the caller only travel as bind parameters; the event numbers and labels inlined come
- * from the definitions.
+ * Builds one report's SQL over the `events` table for a dialect, from its definition (a
+ * property's own report: propertyReportSql). Values from the caller only travel as bind
+ * parameters; the event numbers and labels inlined come from the definitions.
  */
 export default function reportSql(query: ReportQuery, dialect: Dialect): ReportSql {
+  if (query.propertyReport) return propertyReportSql(query, query.propertyReport, dialect);
   const definition = definitionOf(query.report);
   const params: string[] = [];
   const param = (value: string) => {

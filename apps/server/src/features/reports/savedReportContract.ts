@@ -74,7 +74,7 @@ export default function savedReportContract(name: string, open: () => Promise<St
         report({ name: "Renamed", updatedBy: "sam", updatedAt: at }),
       );
       const definition = {
-        field: "data._pcm.pageSection",
+        field: "data.site.pageSection",
         measure: "visitors" as const,
         from: "2026-10-01",
         to: "2026-10-31",
