@@ -108,7 +108,7 @@ const fileName = (parts: string[]) =>
  * takes a field path) counts events or visitors per value of `field` (and of `by`),
  * `breakdownSql.ts`.
  */
-export default function registerReportRoutes(app: FastifyInstance, store: Store): void {
+export default function reportRoutes(app: FastifyInstance, store: Store): void {
   app.get("/api/reports", { config: { access: "viewer" } }, async (request) => {
     const { propertyId } = parseReportQuery("catalog", {
       propertyId: (request.query as Record<string, unknown>).propertyId,
