@@ -249,7 +249,7 @@ try {
         ) {
           const start = performance.now();
           try {
-            rows = (await reader.events.report({ report, from, to, ...scope, ...specOf(report) }))
+            rows = (await reader.reports.report({ report, from, to, ...scope, ...specOf(report) }))
               .rows.length;
             times.push(performance.now() - start);
           } catch (error) {

@@ -22,64 +22,11 @@ import { migrations } from "./migrations.ts";
 import { LocalBus } from "../db/ClusterBus.ts";
 import { LoginFailureRepository } from "../features/auth/LoginFailureRepository.ts";
 import { migrateSqlite, sqliteSchemaVersion } from "../db/migrate.ts";
-import { eventAt, requestEvents } from "../features/edge/eventSource.ts";
-import {
-  createRowWriter,
-  eventBatch,
-  plannedBatch,
-  SqliteEventWriter,
-  takenKeys,
-  type TakenRow,
-  type WriteBatch,
-} from "../features/edge/SqliteEventWriter.ts";
+import { SqliteEventWriter } from "../features/edge/SqliteEventWriter.ts";
+import { SqliteEvents } from "../features/edge/SqliteEvents.ts";
+import { SqliteReports } from "../features/reports/ReportRepository.ts";
 import { WalCheckpointer } from "../db/WalCheckpointer.ts";
-import breakdownSql from "../features/reports/breakdownSql.ts";
-import reportSql, { type ReportValue } from "../features/reports/reportSql.ts";
-import type {
-  EventFilter,
-  NewEvent,
-  NewRequest,
-  BreakdownQuery,
-  ReportQuery,
-  RequestOutcome,
-  ReportTable,
-  Store,
-  StoredEvent,
-} from "./Store.ts";
-import {
-  EVENT_VALUE_COLUMNS,
-  eventFieldsOf,
-  type EventValueRow,
-} from "../features/edge/eventColumns.ts";
-import eventWhere from "../features/edge/eventWhere.ts";
-import removeSqliteEventsBefore from "../features/edge/removeSqliteEventsBefore.ts";
-import { outcomesOf, planKeys } from "../features/edge/requestKeys.ts";
-
-interface EventRow extends EventValueRow {
-  id: number;
-  request_row: number;
-  event_index: number;
-  received_at: string;
-  body: string;
-}
-
-/** Rows with their request's body; each body is parsed once however many events it holds. */
-function toEvents(rows: EventRow[]): StoredEvent[] {
-  const bodies = new Map<number, unknown[]>();
-  return rows.map((r) => {
-    let events = bodies.get(r.request_row);
-    if (!events) {
-      events = requestEvents(r.body);
-      bodies.set(r.request_row, events);
-    }
-    const { xdm, data } = eventAt(events, r.event_index);
-    return { id: r.id, receivedAt: new Date(r.received_at), xdm, data, ...eventFieldsOf(r) };
-  });
-}
-
-const where = (filter: EventFilter) => eventWhere(filter, () => "?");
-
-const limitOf = (filter: EventFilter) => Math.min(Math.max(filter.limit ?? 100, 1), 1000);
+import type { Store } from "./Store.ts";
 
 /**
  * SQLite adapter (better-sqlite3, WAL). `synchronous=NORMAL` in WAL mode makes a committed
@@ -89,6 +36,8 @@ const limitOf = (filter: EventFilter) => Math.min(Math.max(filter.limit ?? 100, 
 
 export class SqliteStore implements Store {
   readonly kind = "sqlite";
+  readonly events: SqliteEvents;
+  readonly reports: SqliteReports;
   readonly datastreams: DatastreamRepository;
   readonly libraries: LibraryRepository;
   readonly hosts: HostRepository;
@@ -102,8 +51,6 @@ export class SqliteStore implements Store {
   readonly bus = new LocalBus();
   readonly nodeId = randomUUID();
   private readonly db: Database.Database;
-  /** Inserts on this connection: in-memory databases, which a thread cannot share. */
-  private writeRows: ((batch: WriteBatch) => TakenRow[]) | undefined;
   /** Inserts on a thread of their own: database files (features/edge/SqliteEventWriter.ts). */
   private readonly writer: SqliteEventWriter | undefined;
   private readonly checkpointer: WalCheckpointer | undefined;
@@ -139,6 +86,8 @@ export class SqliteStore implements Store {
         synchronous,
       });
     }
+    this.events = new SqliteEvents(this.db, this.writer);
+    this.reports = new SqliteReports(this.db);
   }
 
   migrate(upTo?: number): Promise<number> {
@@ -160,94 +109,4 @@ export class SqliteStore implements Store {
     // The last connection to close checkpoints what is left in the WAL.
     if (this.db.open) this.db.close();
   }
-
-  /** One transaction on the writer thread, or on this connection for an in-memory database. */
-  private writeBatch(batch: WriteBatch): Promise<TakenRow[]> {
-    if (this.writer) return this.writer.writeBatch(batch);
-    // better-sqlite3 throws synchronously; callers of the contract expect a rejection.
-    try {
-      return Promise.resolve(
-        (this.writeRows ??= createRowWriter(this.db, EVENT_VALUE_COLUMNS))(batch),
-      );
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
-  }
-
-  readonly events = {
-    appendBatch: async (events: NewEvent[]): Promise<void> => {
-      await this.writeBatch(eventBatch(events));
-    },
-    appendRequests: async (requests: NewRequest[], windowMs: number): Promise<RequestOutcome[]> => {
-      const plan = planKeys(requests);
-      const taken = await this.writeBatch(plannedBatch(plan, windowMs));
-      return outcomesOf(requests, plan, takenKeys(plan, taken));
-    },
-    removeRequestKeysBefore: async (cutoff: Date): Promise<number> => {
-      // Bounded batches, each a short transaction: the edge's writer waits one at most.
-      const remove = this.db.prepare(
-        `DELETE FROM request_keys WHERE rowid IN
-         (SELECT rowid FROM request_keys WHERE received_ms < ? LIMIT 5000)`,
-      );
-      let removed = 0;
-      for (;;) {
-        const { changes } = remove.run(cutoff.getTime());
-        removed += changes;
-        if (changes < 5000) return removed;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    },
-    list: (filter: EventFilter = {}): Promise<StoredEvent[]> => {
-      const w = where(filter);
-      const rows = this.db
-        .prepare(
-          `SELECT e.*, r.request_id, r.body FROM events e JOIN requests r ON r.id = e.request_row
-           ${w.sql} ORDER BY e.id DESC LIMIT ${limitOf(filter)}`,
-        )
-        .all(...w.params) as EventRow[];
-      return Promise.resolve(toEvents(rows));
-    },
-    listRange: (firstId: number, lastId: number): Promise<StoredEvent[]> => {
-      const rows = this.db
-        .prepare(
-          `SELECT e.*, r.request_id, r.body FROM events e JOIN requests r ON r.id = e.request_row
-           WHERE e.id BETWEEN ? AND ? ORDER BY e.id LIMIT 5000`,
-        )
-        .all(firstId, lastId) as EventRow[];
-      return Promise.resolve(toEvents(rows));
-    },
-    count: (filter: EventFilter = {}): Promise<number> => {
-      const w = where(filter);
-      const join = filter.requestId === undefined ? "" : "JOIN requests r ON r.id = e.request_row";
-      const row = this.db
-        .prepare(`SELECT COUNT(*) AS n FROM events e ${join} ${w.sql}`)
-        .get(...w.params) as { n: number };
-      return Promise.resolve(row.n);
-    },
-    report: (query: ReportQuery): Promise<ReportTable> => {
-      try {
-        const sql = reportSql(query, "sqlite");
-        const rows = this.db
-          .prepare(sql.text)
-          .raw()
-          .all(...sql.params) as ReportValue[][];
-        return Promise.resolve(sql.finish(rows));
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    },
-    breakdown: (query: BreakdownQuery): Promise<ReportTable> => {
-      try {
-        const sql = breakdownSql(query, "sqlite");
-        const rows = this.db
-          .prepare(sql.text)
-          .raw()
-          .all(...sql.params) as ReportValue[][];
-        return Promise.resolve(sql.finish(rows));
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    },
-    removeBefore: (cutoff: Date): Promise<string[]> => removeSqliteEventsBefore(this.db, cutoff),
-  };
 }

@@ -10,14 +10,16 @@ import type { UserRepository } from "../features/auth/UserRepository.ts";
 import type { SavedReportRepository } from "../features/reports/SavedReportRepository.ts";
 import type { PreviewRepository } from "../features/preview/PreviewRepository.ts";
 import type { ClusterBus } from "../db/ClusterBus.ts";
+import type { ReportRepository } from "../features/reports/ReportRepository.ts";
 import type { LoginFailureRepository } from "../features/auth/LoginFailureRepository.ts";
 import type { PropertyReportSpec } from "../features/reports/propertyReportSql.ts";
 
 /**
  * The storage contract: one repository per concern, each defined by the feature that owns
- * it. `SqliteStore` and `PostgresStore` compose them: every repository but the events one is
- * a single implementation on `SqlClient` (db/SqlClient.ts) serving both databases; events
- * keep a form per database (the SQLite write queue, PostgreSQL day partitions and rollups).
+ * it. `SqliteStore` and `PostgresStore` compose them: most are a single implementation on
+ * `SqlClient` (db/SqlClient.ts) serving both databases; events and reports have a form per
+ * database (features/edge: SQLite's writer thread, PostgreSQL's day partitions;
+ * features/reports: PostgreSQL's rollups).
  * Both stores pass the same contract suite (`storeContract.ts`). Callers never see SQL.
  */
 
@@ -164,13 +166,6 @@ export interface EventRepository {
   listRange(firstId: number, lastId: number): Promise<StoredEvent[]>;
   count(filter?: EventFilter): Promise<number>;
   /**
-   * Runs one of the reports in `features/reports/reportDefinitions.ts`, or the property's own report
-   * the query carries (`features/reports/propertyReportSql.ts`); unknown names reject.
-   */
-  report(query: ReportQuery): Promise<ReportTable>;
-  /** A breakdown by field paths of the stored events (`features/reports/breakdownSql.ts`). */
-  breakdown(query: BreakdownQuery): Promise<ReportTable>;
-  /**
    * Retention (`--retain-days`): removes the events received before `cutoff` (a UTC
    * midnight) with their request bodies; returns the UTC days (`YYYY-MM-DD`) removed.
    * PostgreSQL drops whole day partitions; SQLite deletes rows in bounded batches.
@@ -181,6 +176,8 @@ export interface EventRepository {
 export interface Store {
   readonly kind: "sqlite" | "postgres";
   readonly events: EventRepository;
+  /** Reports and breakdowns over the events (features/reports/ReportRepository.ts). */
+  readonly reports: ReportRepository;
   readonly datastreams: DatastreamRepository;
   readonly libraries: LibraryRepository;
   readonly hosts: HostRepository;

@@ -437,7 +437,7 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       };
       const name = ["xdm", "web", "webInteraction", "name"];
       const section = ["data", "site", "pageSection"];
-      expect(await store.events.breakdown({ ...scope, field: name, measure: "events" })).toEqual({
+      expect(await store.reports.breakdown({ ...scope, field: name, measure: "events" })).toEqual({
         columns: ["xdm.web.webInteraction.name", "events"],
         rows: [
           ["Get a quote", 3],
@@ -445,10 +445,10 @@ export default function storeContract(name: string, open: () => Promise<Store>):
           ["scroll 25%", 1],
         ],
       });
-      const visitors = await store.events.breakdown({ ...scope, field: name, measure: "visitors" });
+      const visitors = await store.reports.breakdown({ ...scope, field: name, measure: "visitors" });
       expect(visitors.rows[0]).toEqual(["Get a quote", 2]);
       expect(
-        await store.events.breakdown({ ...scope, field: name, by: section, measure: "events" }),
+        await store.reports.breakdown({ ...scope, field: name, by: section, measure: "events" }),
       ).toEqual({
         columns: ["xdm.web.webInteraction.name", "data.site.pageSection", "events"],
         rows: [
@@ -458,7 +458,7 @@ export default function storeContract(name: string, open: () => Promise<Store>):
           ["scroll 25%", "(none)", 1],
         ],
       });
-      const clicks = await store.events.breakdown({
+      const clicks = await store.reports.breakdown({
         ...scope,
         field: section,
         measure: "events",
@@ -466,7 +466,7 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       });
       expect(clicks.rows).toEqual([["7", 1]]);
       // A path that names nothing, or an object, counts every event under (none).
-      const objects = await store.events.breakdown({
+      const objects = await store.reports.breakdown({
         ...scope,
         field: ["xdm", "web"],
         measure: "events",
@@ -547,7 +547,7 @@ export default function storeContract(name: string, open: () => Promise<Store>):
         event("c", {}, { search: { query: { nested: "no" } } }),
       ]);
       const run = (report: PropertyReport) =>
-        store.events.report({
+        store.reports.report({
           report: report.name,
           from: reportScope.from,
           to: reportScope.to,
@@ -615,21 +615,21 @@ export default function storeContract(name: string, open: () => Promise<Store>):
       for (const [report, expected] of Object.entries(expectedReports))
         expect({
           report,
-          ...(await store.events.report({ ...queryOf(report), ...reportScope })),
+          ...(await store.reports.report({ ...queryOf(report), ...reportScope })),
         }).toEqual({ report, ...expected });
       const { environmentId: _all, ...propertyWide } = reportScope;
-      expect((await store.events.report({ report: "topPages", ...propertyWide })).rows[0]).toEqual([
+      expect((await store.reports.report({ report: "topPages", ...propertyWide })).rows[0]).toEqual([
         "pc:home",
         3,
         3,
       ]);
-      const empty = await store.events.report({
+      const empty = await store.reports.report({
         ...pcMarketingReport("searchTerms"),
         ...reportScope,
         propertyId: "PR-none",
       });
       expect(empty.rows).toEqual([]);
-      await expect(store.events.report({ report: "nope", ...reportScope })).rejects.toThrow(
+      await expect(store.reports.report({ report: "nope", ...reportScope })).rejects.toThrow(
         /unknown report/,
       );
     });
@@ -654,7 +654,7 @@ export default function storeContract(name: string, open: () => Promise<Store>):
         ["kept-1", sampleEvent().xdm, sampleEvent().data],
       ]);
       expect(await store.events.count({ requestId: "old-1" })).toBe(0);
-      const days = await store.events.report({
+      const days = await store.reports.report({
         report: "eventsOverTime",
         propertyId: "PR1",
         from: new Date("2026-11-01T00:00:00.000Z"),

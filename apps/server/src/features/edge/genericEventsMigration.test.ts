@@ -51,7 +51,7 @@ async function upgrade(
 
   for (const [report, expected] of Object.entries(expectedReports)) {
     const query = PC_MARKETING_REPORTS.includes(report) ? pcMarketingReport(report) : { report };
-    expect({ report, ...(await store.events.report({ ...query, ...reportScope })) }).toEqual({
+    expect({ report, ...(await store.reports.report({ ...query, ...reportScope })) }).toEqual({
       report,
       ...expected,
     });

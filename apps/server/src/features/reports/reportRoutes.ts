@@ -143,8 +143,8 @@ export default function reportRoutes(app: FastifyInstance, store: Store): void {
     const format = parseFormat(raw.format);
     const table =
       report === "breakdown"
-        ? await store.events.breakdown(parseBreakdown(raw, query))
-        : await store.events.report(propertyReport ? { ...query, propertyReport } : query);
+        ? await store.reports.breakdown(parseBreakdown(raw, query))
+        : await store.reports.report(propertyReport ? { ...query, propertyReport } : query);
     const from = query.from.toISOString();
     const to = query.to.toISOString();
     if (format === "csv") {
