@@ -5,7 +5,7 @@
 // (3 environments, ~4 events per request body), ANALYZE, the report rollups built (migration
 // 8, ReportRollups.ts: every closed day, and today's hours that ended 5 minutes ago), then
 // every report of reportDefinitions.ts, then pc-marketing's own reports (its reporting mapping,
-// properties/pc-marketing/src/reporting.ts: read from the events, never rolled up), through
+// properties/pc-marketing/src/reporting.ts, held by the property so they are rolled up), through
 // the store's report() for the last 7 and last 30 days up to the end of today (the rest of
 // today read raw), property and environment scope, --runs times each; p50 and p95.
 // --no-rollups skips the build: every report is raw. --reports a,b runs only those.
@@ -24,6 +24,7 @@ import { startPostgres } from "../scripts/postgres.mjs";
 import { PostgresStore } from "../apps/server/src/store/PostgresStore.ts";
 import { REPORT_NAMES } from "../apps/server/src/features/reports/reportDefinitions.ts";
 import { REPORTING } from "../properties/pc-marketing/src/reporting.ts";
+import { splitDocument } from "../apps/server/src/features/authoring/propertyResources.ts";
 import { holdBenchLock } from "./benchLock.mjs";
 
 await holdBenchLock();
@@ -149,6 +150,22 @@ const dayPartitions = (dayStart) => {
 try {
   const store = new PostgresStore(cluster.url, { max: 2 });
   await store.migrate();
+  // The property holds pc-marketing's mapping, so the builder rolls its own reports up too.
+  await store.authoring.createProperty(
+    PROPERTY,
+    "pc-marketing",
+    splitDocument({
+      formatVersion: 1,
+      company: { orgId: "5LIFTOFF0PCMARKETING0001@AdobeOrg" },
+      property: { name: "pc-marketing", id: PROPERTY, settings: { reporting: REPORTING } },
+      environments: [],
+      extensions: [],
+      dataElements: [],
+      rules: [],
+    }),
+    "bench",
+    "created",
+  );
   const client = new pg.Client({ connectionString: cluster.url });
   await client.connect();
   const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;

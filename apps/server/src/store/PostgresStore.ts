@@ -22,6 +22,7 @@ import { PreviewRepository } from "../features/preview/PreviewRepository.ts";
 import { PostgresEvents } from "../features/edge/PostgresEvents.ts";
 import { PostgresReports } from "../features/reports/ReportRepository.ts";
 import { ReportRollups } from "../features/reports/ReportRollups.ts";
+import { propertyRollups } from "../features/reports/propertyRollups.ts";
 import { migrations } from "./migrations.ts";
 import { migratePostgres, postgresSchemaVersion } from "../db/migrate.ts";
 import type { Store } from "./Store.ts";
@@ -61,7 +62,8 @@ export class PostgresStore implements Store {
       connectionTimeoutMillis: 10_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const rollups = new ReportRollups(this.pool);
+    // Every property's own reports are rolled up too, read from its settings at each build.
+    const rollups = new ReportRollups(this.pool, () => propertyRollups(this.authoring));
     this.rollups = rollups;
     const channel = physicalChannel(EVENTS_CHANNEL, this.schema);
     this.events = new PostgresEvents(this.pool, {

@@ -445,7 +445,11 @@ export default function storeContract(name: string, open: () => Promise<Store>):
           ["scroll 25%", 1],
         ],
       });
-      const visitors = await store.reports.breakdown({ ...scope, field: name, measure: "visitors" });
+      const visitors = await store.reports.breakdown({
+        ...scope,
+        field: name,
+        measure: "visitors",
+      });
       expect(visitors.rows[0]).toEqual(["Get a quote", 2]);
       expect(
         await store.reports.breakdown({ ...scope, field: name, by: section, measure: "events" }),
@@ -618,11 +622,9 @@ export default function storeContract(name: string, open: () => Promise<Store>):
           ...(await store.reports.report({ ...queryOf(report), ...reportScope })),
         }).toEqual({ report, ...expected });
       const { environmentId: _all, ...propertyWide } = reportScope;
-      expect((await store.reports.report({ report: "topPages", ...propertyWide })).rows[0]).toEqual([
-        "pc:home",
-        3,
-        3,
-      ]);
+      expect((await store.reports.report({ report: "topPages", ...propertyWide })).rows[0]).toEqual(
+        ["pc:home", 3, 3],
+      );
       const empty = await store.reports.report({
         ...pcMarketingReport("searchTerms"),
         ...reportScope,

@@ -1,14 +1,16 @@
-import type {
-  LibraryBuild,
-  LibraryResourceKind,
-  LibraryState,
-  PropertyDocument,
-  PropertySummary,
-  ResourceKind,
-  ResourceRef,
-  ResourceRevision,
-  ResourceRevisionInfo,
-  RevisionInfo,
+import {
+  SETTINGS_RESOURCE_ID,
+  type LibraryBuild,
+  type LibraryResourceKind,
+  type LibraryState,
+  type PropertyDocument,
+  type PropertyDocumentSettings,
+  type PropertySummary,
+  type ResourceKind,
+  type ResourceRef,
+  type ResourceRevision,
+  type ResourceRevisionInfo,
+  type RevisionInfo,
 } from "@liftoff/schema";
 import libraryEtag from "../publishing/libraryEtag.ts";
 import { assembleDocument, type ResourceEntry } from "./propertyResources.ts";
@@ -239,6 +241,22 @@ export class AuthoringRepository {
       summary: text(r.summary),
       resources: byChange.get(Number(r.revision)) ?? [],
     }));
+  }
+
+  /**
+   * The property's own settings in its working state (the settings resource at its latest
+   * revision), read alone: for callers that need them and not the whole property (a report
+   * reads the property's mapping on every request).
+   */
+  async workingSettings(propertyId: string): Promise<PropertyDocumentSettings | undefined> {
+    const [row] = await this.sql.all(
+      `SELECT body FROM resource_revisions WHERE property_id = ? AND kind = 'settings'
+       AND resource_id = ? ORDER BY revision DESC LIMIT 1`,
+      [propertyId, SETTINGS_RESOURCE_ID],
+    );
+    if (!row) return undefined;
+    return (JSON.parse(text(row.body)) as { property: { settings: PropertyDocumentSettings } })
+      .property.settings;
   }
 
   /** One resource's revisions, newest first. */

@@ -170,6 +170,28 @@ export default function authoringContract(name: string, open: () => Promise<Stor
       ]);
     });
 
+    it("reads the working settings alone: the latest settings revision, none for an unknown property", async () => {
+      const a = store.authoring;
+      expect(await a.workingSettings("PRcontract")).toBeUndefined();
+      await a.createProperty("PRcontract", "Contract", splitDocument(doc()), "erin", "created");
+      expect(await a.workingSettings("PRcontract")).toEqual({ domains: ["example.test"] });
+      const next = doc();
+      next.property.settings = { domains: ["example.test"], separationOfDuties: true };
+      const settings = splitDocument(next)[0]!;
+      await a.saveChange(
+        "PRcontract",
+        [{ ...settings, position: 0, from: 1, deleted: false }],
+        "kim",
+        "settings",
+      );
+      // A rule saved after the settings leaves them as they are.
+      await a.saveChange("PRcontract", [ruleWrite(1, "Renamed")], "sam", "renamed");
+      expect(await a.workingSettings("PRcontract")).toEqual({
+        domains: ["example.test"],
+        separationOfDuties: true,
+      });
+    });
+
     it("reads back every property revision exactly, through deletes and restores; a change with one stale write writes nothing", async () => {
       const a = store.authoring;
       const v1 = doc();

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type pg from "pg";
 import type { BreakdownQuery, ReportQuery, ReportTable } from "../../store/Store.ts";
 import breakdownSql from "./breakdownSql.ts";
+import { propertyRollup } from "./propertyRollups.ts";
 import type { ReportRollups } from "./ReportRollups.ts";
 import reportSql, { type ReportSql, type ReportValue } from "./reportSql.ts";
 
@@ -60,7 +61,13 @@ export class PostgresReports implements ReportRepository {
   }
 
   async report(query: ReportQuery): Promise<ReportTable> {
-    return (await this.rollups.report(query)) ?? this.run(reportSql(query, "postgres"));
+    // A property's own report reads its own rollups (kept to its property); the raw query
+    // answers the ranges no period of which is rolled up yet.
+    const target =
+      query.propertyReport && query.propertyId !== undefined
+        ? propertyRollup(query.propertyId, query.propertyReport)
+        : undefined;
+    return (await this.rollups.report(query, target)) ?? this.run(reportSql(query, "postgres"));
   }
 
   breakdown(query: BreakdownQuery): Promise<ReportTable> {

@@ -2,7 +2,17 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PostgresStore } from "../../store/PostgresStore.ts";
 import type { NewEvent, ReportQuery, ReportTable } from "../../store/Store.ts";
-import { sampleEvent } from "../../store/storeContract.ts";
+import {
+  PC_MARKETING_REPORTS,
+  pcMarketingReport,
+  sampleEvent,
+  withFields,
+} from "../../store/storeContract.ts";
+import type { PropertyDocument } from "@liftoff/schema";
+import { REPORTING } from "@liftoff/pc-marketing";
+import { documentOf } from "../authoring/AuthoringRepository.ts";
+import { splitDocument } from "../authoring/propertyResources.ts";
+import { propertyRollup } from "./propertyRollups.ts";
 import useTestPostgres from "../../db/testPostgres.ts";
 import { CLOSE_AFTER_MS, HOUR_MS, HOUR_SETTLE_MS } from "./rollupPeriods.ts";
 import { REPORT_NAMES, REPORTS } from "./reportDefinitions.ts";
@@ -263,5 +273,140 @@ describe("startRollups", () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe("a property's own reports, rolled up on PostgreSQL", () => {
+  const schema = cluster.schema("property_rollup");
+  let store: PostgresStore;
+  const raw = new Map<ReportQuery, ReportTable>();
+  const from = new Date(DAYS[0]!);
+  const to = new Date(TODAY + DAY_MS);
+  const queries = PC_MARKETING_REPORTS.flatMap((report) =>
+    [{}, { environmentId: "EN2" }].map((scope): ReportQuery => ({
+      ...pcMarketingReport(report),
+      from,
+      to,
+      propertyId: "PR1",
+      ...scope,
+    })),
+  );
+  /** The visitors columns of a property report: measures counting visitors, or a step's. */
+  const visitorsOf = (query: ReportQuery) =>
+    query.propertyReport!.report.kind === "steps"
+      ? [2]
+      : query.propertyReport!.report.measures.flatMap((m, i) =>
+          m.of === "visitors" ? [i + 1] : [],
+        );
+  const target = (query: ReportQuery) => propertyRollup("PR1", query.propertyReport!);
+
+  /** pc-marketing's variables in every event, and PR2's events carrying the same ones. */
+  function events(perDay: number): NewEvent[] {
+    const r = random(7);
+    const pick = <T>(values: T[]) => values[Math.floor(r() * values.length)]!;
+    return DAYS.flatMap((day) =>
+      Array.from({ length: perDay }, (_, i) =>
+        sampleEvent({
+          receivedAt: new Date(day + Math.floor((i / perDay) * (day === TODAY ? 1000 : DAY_MS))),
+          requestId: `p${day}-${i}`,
+          ...(r() < 0.15 ? { propertyId: "PR2" } : { propertyId: "PR1" }),
+          environmentId: r() < 0.6 ? "EN1" : "EN2",
+          ecid: `visitor-${Math.floor(r() * 400)}`,
+          eventType: pick(["web.webpagedetails.pageViews", "web.webinteraction.linkClicks"]),
+          pageUrl: pick(["https://p.test/missing", "https://p.test/gone", null]),
+          linkUrl: pick(["https://p.test/form.pdf", null]),
+          eventNumbers: pick(["1", "9", "17", "18", "18,19", "18,19,20,21", "12,13,14", null]),
+          xdm: withFields(
+            Object.fromEntries(
+              [
+                ["searchTerm", pick(["Roof", "roof", "Auto Quote", "flood", null])],
+                ["deviceType", pick(["Desktop", "Mobile", "Tablet", null])],
+                ["downloadName", pick(["policy.pdf", "claim-form.pdf", null])],
+              ].filter((entry): entry is [string, string] => entry[1] !== null),
+            ),
+          ),
+          data: null,
+        }),
+      ),
+    );
+  }
+
+  beforeAll(async () => {
+    store = new PostgresStore(cluster.url(), { schema, max: 3 });
+    await store.migrate();
+    const document = {
+      formatVersion: 1,
+      company: { orgId: "ORG@AdobeOrg" },
+      property: { name: "P", id: "PR1", settings: { reporting: REPORTING } },
+      environments: [],
+      extensions: [],
+      dataElements: [],
+      rules: [],
+    } as PropertyDocument;
+    await store.authoring.createProperty("PR1", "P", splitDocument(document), "test", "created");
+    const all = events(400);
+    for (let i = 0; i < all.length; i += 1000)
+      await store.events.appendBatch(all.slice(i, i + 1000));
+    // Before any rollup each report is the exact raw query.
+    for (const query of queries) raw.set(query, await store.reports.report(query));
+  }, 60_000);
+  afterAll(() => store.close());
+
+  it("rolls them up with the built-in ones, each kept to its property, and answers as the raw query", async () => {
+    expect(await store.rollups.report(queries[0]!, target(queries[0]!))).toBeUndefined();
+    expect(await store.rollups.build(NOW)).toHaveLength(6);
+    for (const query of queries) {
+      const rolled = await store.rollups.report(query, target(query));
+      // Every range holds rolled-up periods, so the rollups answer (undefined would mean raw).
+      expect(rolled, query.report).toBeDefined();
+      const want = raw.get(query)!;
+      expect(rolled!.rows.length, query.report).toBeGreaterThan(0);
+      expect(rolled!.columns).toEqual(want.columns);
+      expect(rolled!.rows.map((row) => row[0])).toEqual(want.rows.map((row) => row[0]));
+      rolled!.rows.forEach((row, i) =>
+        row.forEach((value, c) => {
+          const exact = want.rows[i]![c]!;
+          if (visitorsOf(query).includes(c) && Number(exact) > 20)
+            expect(Math.abs(Number(value) - Number(exact))).toBeLessThanOrEqual(
+              0.05 * Number(exact),
+            );
+          else
+            expect({ report: query.report, row: row[0], c, value }).toEqual({
+              report: query.report,
+              row: row[0],
+              c,
+              value: exact,
+            });
+        }),
+      );
+      expect(await store.reports.report(query)).toEqual(rolled);
+    }
+  });
+
+  it("builds a period again when the property changes one of its reports", async () => {
+    const changed = structuredClone(REPORTING);
+    const deviceTypes = changed.reports.find((r) => r.name === "deviceTypes")!;
+    if (deviceTypes.kind === "top") deviceTypes.lowercase = true;
+    const head = (await store.authoring.snapshot("PR1"))!;
+    const settings = splitDocument({
+      ...documentOf(head),
+      property: { ...documentOf(head).property, settings: { reporting: changed } },
+    })[0]!;
+    await store.authoring.saveChange(
+      "PR1",
+      [{ ...settings, position: 0, from: 1, deleted: false }],
+      "test",
+      "reporting",
+    );
+    // Every period misses the changed report's current rollup, so every one is built again.
+    expect(await store.rollups.build(NOW)).toHaveLength(6);
+    const query: ReportQuery = {
+      ...queries.find((q) => q.report === "deviceTypes")!,
+      propertyReport: { report: deviceTypes, fields: changed.fields },
+    };
+    const rolled = await store.rollups.report(query, target(query));
+    // Lower-cased labels, read from the rebuilt rollups, and what the store answers.
+    expect(rolled!.rows.map((row) => row[0]).sort()).toEqual(["desktop", "mobile", "tablet"]);
+    expect(rolled).toEqual(await store.reports.report(query));
   });
 });

@@ -1,7 +1,8 @@
 import type pg from "pg";
 import type { ReportQuery, ReportTable } from "../../store/Store.ts";
-import { REPORT_NAMES } from "./reportDefinitions.ts";
-import readRollups from "./readRollups.ts";
+import { REPORT_NAMES, type ReportDefinition } from "./reportDefinitions.ts";
+import { PROPERTY_CONDITION, type PropertyRollup } from "./propertyRollups.ts";
+import readRollups, { type RollupTarget } from "./readRollups.ts";
 import rollupSql from "./rollupSql.ts";
 import { definitionOf } from "./reportSql.ts";
 import { DAY_MS, endOf, nameOf, periodsOf, touchedPeriods, type Period } from "./rollupPeriods.ts";
@@ -27,7 +28,24 @@ const DAY_LOCK = "hashtext('liftoff report rollup day ' || current_schema()), $1
  * periods not rolled up yet) from `events` in the same shape (`readRollups.ts`).
  */
 export class ReportRollups {
-  constructor(private readonly pool: pg.Pool) {}
+  /**
+   * `propertyReports` lists every property's own reports (their `settings.reporting`) when
+   * a build starts: they are rolled up beside the built-in ones, each kept to its property.
+   */
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly propertyReports: () => Promise<PropertyRollup[]> = () => Promise.resolve([]),
+  ) {}
+
+  /** Every report a period holds once it is rolled up: the built-in ones, then the properties'. */
+  private async wanted(): Promise<Wanted[]> {
+    const builtIn = REPORT_NAMES.map((name): Wanted => ({
+      key: name,
+      definition: definitionOf(name),
+      fingerprint: fingerprints.get(name)!,
+    }));
+    return [...builtIn, ...(await this.propertyReports())];
+  }
 
   /**
    * Rolls up every period that can be and lacks a current rollup, one per transaction,
@@ -42,9 +60,10 @@ export class ReportRollups {
       if (!rows[0]?.locked) return [];
       try {
         const built: string[] = [];
-        for (const period of await this.pending(client, now)) {
+        const wanted = await this.wanted();
+        for (const period of await this.pending(client, now, wanted)) {
           if (!goOn()) break;
-          if (await this.buildPeriod(client, period)) built.push(nameOf(period));
+          if (await this.buildPeriod(client, period, wanted)) built.push(nameOf(period));
         }
         return built;
       } finally {
@@ -56,7 +75,7 @@ export class ReportRollups {
   }
 
   /** The periods of the days with an events partition that lack a current rollup. */
-  private async pending(client: pg.PoolClient, now: Date): Promise<Period[]> {
+  private async pending(client: pg.PoolClient, now: Date, wanted: Wanted[]): Promise<Period[]> {
     const { rows } = await client.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
        WHERE i.inhparent = 'events'::regclass`,
@@ -67,12 +86,17 @@ export class ReportRollups {
       .map((m) => Date.parse(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`))
       .sort((a, b) => a - b);
     const periods = periodsOf(days, now.getTime());
-    const done = await this.complete(client, periods);
+    const done = await this.complete(client, periods, wanted);
     return periods.filter((p) => !done.has(key(p)));
   }
 
-  /** The periods (keys) every report of which is rolled up with its current definition. */
-  private async complete(client: pg.PoolClient, periods: Period[]): Promise<Set<string>> {
+  /** The periods (keys) every wanted report of which is rolled up with its current definition. */
+  private async complete(
+    client: pg.PoolClient,
+    periods: Period[],
+    wanted: Wanted[],
+  ): Promise<Set<string>> {
+    const current = new Map(wanted.map((w) => [w.key, w.fingerprint]));
     const { rows } = await client.query<{
       start: Date;
       hours: number;
@@ -84,14 +108,18 @@ export class ReportRollups {
     );
     const counts = new Map<string, number>();
     for (const r of rows)
-      if (fingerprints.get(r.report) === r.definition) {
+      if (current.get(r.report) === r.definition) {
         const k = key({ start: r.start.getTime(), hours: r.hours as 1 | 24 });
         counts.set(k, (counts.get(k) ?? 0) + 1);
       }
-    return new Set([...counts].filter(([, n]) => n === REPORT_NAMES.length).map(([k]) => k));
+    return new Set([...counts].filter(([, n]) => n === wanted.length).map(([k]) => k));
   }
 
-  private async buildPeriod(client: pg.PoolClient, period: Period): Promise<boolean> {
+  private async buildPeriod(
+    client: pg.PoolClient,
+    period: Period,
+    wanted: Wanted[],
+  ): Promise<boolean> {
     await client.query("BEGIN");
     try {
       await client.query(WORK_MEM);
@@ -99,7 +127,7 @@ export class ReportRollups {
       await client.query(`SELECT pg_advisory_xact_lock(${DAY_LOCK})`, [
         (period.start / DAY_MS) | 0,
       ]);
-      if ((await this.complete(client, [period])).size === 1) {
+      if ((await this.complete(client, [period], wanted)).size === 1) {
         await client.query("ROLLBACK");
         return false;
       }
@@ -110,19 +138,21 @@ export class ReportRollups {
       const params = period.hours === 24 ? [from, to] : [from];
       await client.query(`DELETE FROM report_rollups WHERE ${replaced}`, params);
       await client.query(`DELETE FROM report_rollup_periods WHERE ${replaced}`, params);
-      for (const name of REPORT_NAMES) {
+      for (const report of wanted) {
+        // A property's report is kept to its property ($5); the built-in ones cover all.
+        const own = "propertyId" in report;
         await client.query(
           `INSERT INTO report_rollups (start, hours, report, property_id, environment_id, label,
              counts, visitors, sketches)
            SELECT $1, $3, $4, p, v, g, counts, visitors, sketches
-           FROM (${rollupSql(definitionOf(name), RANGE)}) r`,
-          [from, to, period.hours, name],
+           FROM (${rollupSql(report.definition, own ? [...RANGE, PROPERTY_CONDITION] : RANGE)}) r`,
+          [from, to, period.hours, report.key, ...(own ? [report.propertyId] : [])],
         );
         await client.query("INSERT INTO report_rollup_periods VALUES ($1, $2, $3, $4, now())", [
           from,
           period.hours,
-          name,
-          fingerprints.get(name),
+          report.key,
+          report.fingerprint,
         ]);
       }
       await client.query("COMMIT");
@@ -159,11 +189,15 @@ export class ReportRollups {
 
   /**
    * The report from rollups where its range holds rolled-up periods; `undefined` when it
-   * holds none or the report is a property's own (the caller runs the exact raw query).
+   * holds none (the caller runs the exact raw query). A property's own report passes its
+   * `PropertyRollup` as `target`.
    */
-  async report(query: ReportQuery): Promise<ReportTable | undefined> {
-    // A property's own reports are not rolled up: they read the events (docs/server.md).
-    if (query.propertyReport) return undefined;
-    return readRollups(this.pool, query);
+  async report(query: ReportQuery, target?: RollupTarget): Promise<ReportTable | undefined> {
+    // A property's own report is read only as its own target, never as a built-in name.
+    if (query.propertyReport && !target) return undefined;
+    return readRollups(this.pool, query, target);
   }
 }
+
+/** A report a period is rolled up for: a built-in one, or a property's (`PropertyRollup`). */
+type Wanted = { key: string; definition: ReportDefinition; fingerprint: string } | PropertyRollup;

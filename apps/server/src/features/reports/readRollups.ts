@@ -8,6 +8,23 @@ import rollupSql from "./rollupSql.ts";
 import { fingerprints, iso, PERIOD_ROWS, periodParams, RANGE, WORK_MEM } from "./rollupTables.ts";
 import topLabels from "./topLabels.ts";
 
+/**
+ * What a report reads from the rollups: its rows' `report` key, its definition and the
+ * fingerprint its rows must carry. A built-in report by default; a property's own report
+ * passes its `PropertyRollup`.
+ */
+export interface RollupTarget {
+  key: string;
+  definition: ReportDefinition;
+  fingerprint: string;
+}
+
+const builtIn = (report: string): RollupTarget => ({
+  key: report,
+  definition: definitionOf(report),
+  fingerprint: fingerprints.get(report)!,
+});
+
 /** The property and environment conditions of a query, their values appended to `params`. */
 function scopeOf(query: ReportQuery, params: unknown[], prefix: string): string[] {
   const out: string[] = [];
@@ -22,11 +39,15 @@ function scopeOf(query: ReportQuery, params: unknown[], prefix: string): string[
   return out;
 }
 
-async function rolledPeriods(db: pg.PoolClient, query: ReportQuery): Promise<Period[]> {
+async function rolledPeriods(
+  db: pg.PoolClient,
+  query: ReportQuery,
+  target: RollupTarget,
+): Promise<Period[]> {
   const { rows } = await db.query<{ start: Date; hours: number }>(
     `SELECT start, hours FROM report_rollup_periods
      WHERE report = $1 AND definition = $2 AND start >= $3 AND start < $4`,
-    [query.report, fingerprints.get(query.report), query.from, query.to],
+    [target.key, target.fingerprint, query.from, query.to],
   );
   return rows.map((r) => ({ start: r.start.getTime(), hours: r.hours as 1 | 24 }));
 }
@@ -34,12 +55,13 @@ async function rolledPeriods(db: pg.PoolClient, query: ReportQuery): Promise<Per
 async function rawRows(
   db: pg.PoolClient,
   query: ReportQuery,
+  target: RollupTarget,
   [from, to]: [number, number],
 ): Promise<RollupRow[]> {
   const params: unknown[] = [iso(from), iso(to)];
   const scope = scopeOf(query, params, "e.");
   const { rows } = await db.query<RollupRow>(
-    rollupSql(definitionOf(query.report), [...RANGE, ...scope]),
+    rollupSql(target.definition, [...RANGE, ...scope]),
     params,
   );
   return rows;
@@ -52,12 +74,13 @@ async function rawRows(
 async function labelsToRead(
   db: pg.PoolClient,
   query: ReportQuery,
+  target: RollupTarget,
   periods: Period[],
   raw: RollupRow[],
 ): Promise<Array<string | null> | undefined> {
-  const definition = definitionOf(query.report);
+  const { definition } = target;
   if (!topLabels(definition, [])) return undefined;
-  const params: unknown[] = [...periodParams(periods), query.report];
+  const params: unknown[] = [...periodParams(periods), target.key];
   const scope = scopeOf(query, params, "");
   const { rows } = await db.query<{ g: string | null; n: string }>(
     `SELECT label AS g, SUM(counts[1]) AS n FROM report_rollups
@@ -71,10 +94,11 @@ async function labelsToRead(
 async function rolledRows(
   db: pg.PoolClient,
   query: ReportQuery,
+  target: RollupTarget,
   periods: Period[],
   labels: Array<string | null> | undefined,
 ): Promise<RollupRow[]> {
-  const params: unknown[] = [...periodParams(periods), query.report];
+  const params: unknown[] = [...periodParams(periods), target.key];
   const scope = scopeOf(query, params, "");
   if (labels) {
     params.push(labels.filter((l) => l !== null));
@@ -84,8 +108,7 @@ async function rolledRows(
         : `label = ANY($${params.length}::text[])`,
     );
   }
-  const definition: ReportDefinition = definitionOf(query.report);
-  const visitors = definition.measures.filter((m) => m.kind === "visitors").length;
+  const visitors = target.definition.measures.filter((m) => m.kind === "visitors").length;
   // One bytea column per sketch: the driver parses a bytea array several times slower, and
   // a 30-day report reads tens of thousands of sketches.
   const sketches = Array.from({ length: visitors }, (_, i) => `, sketches[${i + 1}] AS s${i}`);
@@ -112,8 +135,9 @@ async function rolledRows(
 export default async function readRollups(
   pool: pg.Pool,
   query: ReportQuery,
+  target: RollupTarget = builtIn(query.report),
 ): Promise<ReportTable | undefined> {
-  const definition = definitionOf(query.report);
+  const { definition } = target;
   const db = await pool.connect();
   try {
     await db.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
@@ -121,14 +145,14 @@ export default async function readRollups(
     const cover = coverRange(
       query.from.getTime(),
       query.to.getTime(),
-      await rolledPeriods(db, query),
+      await rolledPeriods(db, query, target),
     );
     let rows: RollupRow[] | undefined;
     if (cover.periods.length > 0) {
       const raw: RollupRow[] = [];
-      for (const interval of cover.raw) raw.push(...(await rawRows(db, query, interval)));
-      const labels = await labelsToRead(db, query, cover.periods, raw);
-      rows = [...(await rolledRows(db, query, cover.periods, labels)), ...raw];
+      for (const interval of cover.raw) raw.push(...(await rawRows(db, query, target, interval)));
+      const labels = await labelsToRead(db, query, target, cover.periods, raw);
+      rows = [...(await rolledRows(db, query, target, cover.periods, labels)), ...raw];
     }
     await db.query("COMMIT");
     return rows && finishReport(definition, mergeReportParts(definition, rows), query);

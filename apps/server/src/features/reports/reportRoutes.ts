@@ -8,7 +8,6 @@ import {
 import type { FastifyInstance } from "fastify";
 import { problems } from "../../http/problems.ts";
 import type { Store } from "../../store/Store.ts";
-import { documentOf } from "../authoring/AuthoringRepository.ts";
 import parseBreakdown from "./parseBreakdown.ts";
 import parseReportQuery from "./parseReportQuery.ts";
 import reportCsv from "./reportCsv.ts";
@@ -31,10 +30,8 @@ async function reportingOf(
   store: Store,
   propertyId: string,
 ): Promise<PropertyReporting | undefined> {
-  const snapshot = await store.authoring.snapshot(propertyId);
-  if (!snapshot) return undefined;
-  const settings = documentOf(snapshot).property.settings;
-  if (!settings.reporting || checkReporting(settings).length > 0) return undefined;
+  const settings = await store.authoring.workingSettings(propertyId);
+  if (!settings?.reporting || checkReporting(settings).length > 0) return undefined;
   return settings.reporting;
 }
 
