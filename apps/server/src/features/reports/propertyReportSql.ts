@@ -16,7 +16,7 @@ export interface PropertyReportSpec {
 }
 
 /** The stored event column of each generic field (edge/reportColumns.ts fills them). */
-const GENERIC_COLUMNS: Record<GenericReportFieldName, string> = {
+export const GENERIC_COLUMNS: Record<GenericReportFieldName, string> = {
   pageName: "e.page_name",
   pageUrl: "e.page_url",
   siteSection: "e.site_section",
@@ -25,12 +25,12 @@ const GENERIC_COLUMNS: Record<GenericReportFieldName, string> = {
   campaign: "e.campaign",
   eventType: "e.event_type",
 };
-const isGeneric = (name: string): name is GenericReportFieldName =>
+export const isGeneric = (name: string): name is GenericReportFieldName =>
   GENERIC_REPORT_FIELDS.some((field) => field.name === name);
 
-const TOP = 50;
+export const TOP = 50;
 /** Label values read from an event's JSON are cut as the edge cuts its text columns. */
-const LABEL_MAX = 255;
+export const LABEL_MAX = 255;
 
 /**
  * Placeholders (private-use characters around the value's index, which no SQL text here

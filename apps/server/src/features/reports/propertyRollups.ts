@@ -1,32 +1,16 @@
 import { createHash } from "node:crypto";
-import {
-  checkReporting,
-  GENERIC_REPORT_FIELDS,
-  REPORT_FIELD_PATH,
-  type GenericReportFieldName,
-} from "@liftoff/schema";
+import { checkReporting, REPORT_FIELD_PATH } from "@liftoff/schema";
 import type { AuthoringRepository } from "../authoring/AuthoringRepository.ts";
 import type { Measure, ReportDefinition } from "./reportDefinitions.ts";
-import type { PropertyReportSpec } from "./propertyReportSql.ts";
+import {
+  GENERIC_COLUMNS,
+  isGeneric,
+  LABEL_MAX,
+  TOP,
+  type PropertyReportSpec,
+} from "./propertyReportSql.ts";
 import rollupSql from "./rollupSql.ts";
 import { RANGE } from "./rollupTables.ts";
-
-/** The stored event column of each generic field (as propertyReportSql.ts reads them). */
-const GENERIC_COLUMNS: Record<GenericReportFieldName, string> = {
-  pageName: "e.page_name",
-  pageUrl: "e.page_url",
-  siteSection: "e.site_section",
-  linkType: "e.link_type",
-  linkUrl: "e.link_url",
-  campaign: "e.campaign",
-  eventType: "e.event_type",
-};
-const isGeneric = (name: string): name is GenericReportFieldName =>
-  GENERIC_REPORT_FIELDS.some((field) => field.name === name);
-
-/** Label values read from an event's JSON are cut as the edge cuts its text columns. */
-const LABEL_MAX = 255;
-const TOP = 50;
 
 /**
  * A SQL string literal. The rollup builder runs one statement per report with the period as
