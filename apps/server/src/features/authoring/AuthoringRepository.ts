@@ -142,17 +142,31 @@ const toLibrary = (r: Row): LibraryRecord => ({
   ...(r.resolved ? { resolved: JSON.parse(text(r.resolved)) as Record<string, number> } : {}),
 });
 
-// Each resource at its newest revision made no later than property revision `?`.
+// The working state: each resource at the revision `resources` says is its latest, read in
+// one statement with the property's revision so the two agree (a save cannot land between).
+const HEAD_SQL = `
+  SELECT p.revision AS head, rr.kind, rr.resource_id, rr.revision, rr.property_revision,
+         rr.created_at, rr.author, rr.name, rr.deleted, rr.body, r.position
+  FROM properties p
+  JOIN resources r ON r.property_id = p.id
+  JOIN resource_revisions rr ON rr.property_id = r.property_id AND rr.kind = r.kind
+    AND rr.resource_id = r.resource_id AND rr.revision = r.revision
+  WHERE p.id = ?
+  ORDER BY r.position`;
+
+// Each resource at its newest revision made no later than property revision `?`. The newest
+// revisions are grouped first: as a correlated subquery per row, a planner without table
+// statistics walks every revision of the property for each resource (quadratic: 3.4 s at
+// 6,000 resources on SQLite, against 25 ms grouped).
 const SNAPSHOT_SQL = `
   SELECT rr.kind, rr.resource_id, rr.revision, rr.property_revision, rr.created_at, rr.author,
          rr.name, rr.deleted, rr.body, r.position
-  FROM resource_revisions rr
+  FROM (SELECT kind, resource_id, MAX(revision) AS revision FROM resource_revisions
+        WHERE property_id = ? AND property_revision <= ? GROUP BY kind, resource_id) newest
+  JOIN resource_revisions rr ON rr.property_id = ? AND rr.kind = newest.kind
+    AND rr.resource_id = newest.resource_id AND rr.revision = newest.revision
   JOIN resources r ON r.property_id = rr.property_id AND r.kind = rr.kind
     AND r.resource_id = rr.resource_id
-  WHERE rr.property_id = ? AND rr.revision = (
-    SELECT MAX(x.revision) FROM resource_revisions x
-    WHERE x.property_id = rr.property_id AND x.kind = rr.kind AND x.resource_id = rr.resource_id
-      AND x.property_revision <= ?)
   ORDER BY r.position`;
 
 /**
@@ -181,15 +195,18 @@ export class AuthoringRepository {
 
   /** The property as of `revision` (default: the latest), or undefined. */
   async snapshot(id: string, revision?: number): Promise<PropertySnapshot | undefined> {
+    let at = revision;
+    let rows: Row[];
+    if (at === undefined) {
+      rows = await this.sql.all(HEAD_SQL, [id]);
+      if (rows.length === 0) return undefined;
+      at = Number(rows[0]!.head);
+    } else rows = await this.sql.all(SNAPSHOT_SQL, [id, at, id]);
     const [head] = await this.sql.all(
-      `SELECT c.revision, c.created_at, c.author FROM properties p
-       JOIN property_changes c ON c.property_id = p.id
-       WHERE p.id = ? AND c.revision = ${revision === undefined ? "p.revision" : "?"}`,
-      revision === undefined ? [id] : [id, revision],
+      "SELECT created_at, author FROM property_changes WHERE property_id = ? AND revision = ?",
+      [id, at],
     );
     if (!head) return undefined;
-    const at = Number(head.revision);
-    const rows = await this.sql.all(SNAPSHOT_SQL, [id, at]);
     return {
       id,
       revision: at,
