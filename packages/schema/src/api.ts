@@ -37,15 +37,18 @@
  *   PUT    /api/properties/:pid/settings     (editor) {revision, name?, settings?, company?} → PropertyState
  *   PUT    /api/properties/:pid/extensions/:name  (editor) {revision?, extension} → PropertyState (revision omitted: add)
  *   DELETE /api/properties/:pid/extensions/:name?revision=N  (editor) → PropertyState
- *   POST   /api/properties/:pid/data-elements      (editor) {dataElement (id optional)} → PropertyState
- *   PUT    /api/properties/:pid/data-elements/:id  (editor) {revision, dataElement} → PropertyState
- *   DELETE /api/properties/:pid/data-elements/:id?revision=N (editor) → PropertyState
- *   POST   /api/properties/:pid/rules              (editor) {rule (ids optional)} → PropertyState
- *   PUT    /api/properties/:pid/rules/:id          (editor) {revision, rule} → PropertyState
- *   DELETE /api/properties/:pid/rules/:id?revision=N (editor) → PropertyState
- *   POST   /api/properties/:pid/rules/:id/components        (editor) {revision, kind, component, index?} → PropertyState
- *   PUT    /api/properties/:pid/rules/:id/components/:cid   (editor) {revision, component} → PropertyState
- *   DELETE /api/properties/:pid/rules/:id/components/:cid?revision=N (editor) → PropertyState
+ *   POST   /api/properties/:pid/data-elements      (editor) {dataElement (id optional)} → ItemSaved
+ *   PUT    /api/properties/:pid/data-elements/:id  (editor) {revision, dataElement} → ItemSaved
+ *   DELETE /api/properties/:pid/data-elements/:id?revision=N (editor) → ItemSaved
+ *   POST   /api/properties/:pid/rules              (editor) {rule (ids optional)} → ItemSaved
+ *   PUT    /api/properties/:pid/rules/:id          (editor) {revision, rule} → ItemSaved
+ *   DELETE /api/properties/:pid/rules/:id?revision=N (editor) → ItemSaved
+ *   POST   /api/properties/:pid/rules/:id/components        (editor) {revision, kind, component, index?} → ItemSaved
+ *   PUT    /api/properties/:pid/rules/:id/components/:cid   (editor) {revision, component} → ItemSaved
+ *   DELETE /api/properties/:pid/rules/:id/components/:cid?revision=N (editor) → ItemSaved
+ *   GET    /api/properties/:pid/items/:kind/:id  → ItemState (kind: rule | dataElement; one item, as an editor opens it)
+ *   GET    /api/properties/:pid/summaries?kind=rule|dataElement&q=&enabled=&sort=position|name|updatedAt|problems&order=asc|desc&offset=0&limit=100
+ *            → ResourceSummaryPage (lists: no bodies; `q` matches names, case-insensitive)
  *   GET    /api/properties/:pid/resources/:kind/:id/revisions    → ResourceRevisionInfo[] (newest first)
  *   GET    /api/properties/:pid/resources/:kind/:id/revisions/:n → ResourceRevision
  *   POST   /api/properties/:pid/resources/:kind/:id/restore (editor) {revision, from?} → PropertyState
@@ -95,7 +98,12 @@
  *   DELETE /api/properties/:pid/saved-reports/:id  (its creator or an admin) → 204
  */
 import type { Stage } from "./container.ts";
-import type { PropertyDocument, PropertyProblem } from "./property.ts";
+import type {
+  PropertyDataElement,
+  PropertyDocument,
+  PropertyProblem,
+  PropertyRule,
+} from "./property.ts";
 
 export type Role = "viewer" | "editor" | "approver" | "admin";
 export const ROLES: readonly Role[] = ["viewer", "editor", "approver", "admin"];
@@ -517,4 +525,56 @@ export interface SavedReport {
   createdAt: string;
   updatedBy: string;
   updatedAt: string;
+}
+
+/**
+ * One rule or data element of the working state, with what the studio shows beside it: the
+ * answer of `GET /api/properties/:pid/items/:kind/:id`, and the base of ItemSaved.
+ */
+export interface ItemState {
+  /** The property revision this was read at. */
+  revision: number;
+  updatedAt: string;
+  updatedBy: string;
+  /** Where the resource stands (its revision, who changed it, against production). */
+  resource: ResourceInfo;
+  /** The item as stored; null once deleted (the resource stays restorable). */
+  item: PropertyRule | PropertyDataElement | null;
+  /**
+   * Its index in the working document's list (`rules` or `dataElements`); for a deleted item,
+   * the index it had. The paths of the findings below use it (`rules[12].events[0]…`).
+   */
+  index: number;
+  /** The item's own findings, as PropertyState's lists hold them. */
+  problems: PropertyProblem[];
+  disabledProblems: PropertyProblem[];
+  warnings: PropertyProblem[];
+}
+
+/**
+ * The answer to a change of one rule or data element (and of a rule's components): only what
+ * the change touched, so a save costs the same in a property of 20 rules or of 2,000. Checks
+ * that span the whole property (another rule naming a data element just disabled, shared
+ * variables) come from `GET /api/properties/:pid/validation`, computed once per revision.
+ */
+export interface ItemSaved extends ItemState {
+  saved: ResourceRef & { revision: number };
+}
+
+/** One row of a list: no body. */
+export interface ResourceSummary extends ResourceInfo {
+  /** False for a disabled rule or data element. */
+  enabled: boolean;
+  /** Its problems (the build-stopping ones, or a disabled item's) at this revision. */
+  problemCount: number;
+  /** Its index in the working document's list; deleted items have none. */
+  index?: number;
+}
+
+/** `GET /api/properties/:pid/summaries`: one page of a list, and how many match in all. */
+export interface ResourceSummaryPage {
+  revision: number;
+  total: number;
+  offset: number;
+  items: ResourceSummary[];
 }

@@ -45,11 +45,29 @@ const normalise = (row: Row): Row => {
 
 class StepMismatch extends Error {}
 
+// Statements kept prepared per connection: preparing is a large share of a small query's
+// cost, and the repositories repeat the same texts. Bounded, oldest out first.
+const PREPARED_MAX = 256;
+
+function preparedCache(db: Database.Database) {
+  const cache = new Map<string, Database.Statement>();
+  return (sql: string): Database.Statement => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      if (cache.size >= PREPARED_MAX) cache.delete(cache.keys().next().value!);
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+}
+
 export function sqliteClient(db: Database.Database): SqlClient {
+  const prepare = preparedCache(db);
   return {
     all(sql, params = []) {
       try {
-        const statement = db.prepare(sql);
+        const statement = prepare(sql);
         const rows = statement.reader ? (statement.all(...params) as Row[]) : [];
         if (!statement.reader) statement.run(...params);
         return Promise.resolve(rows);
@@ -63,7 +81,7 @@ export function sqliteClient(db: Database.Database): SqlClient {
           for (const step of steps) {
             let changes: number;
             try {
-              ({ changes } = db.prepare(step.sql).run(...step.params));
+              ({ changes } = prepare(step.sql).run(...step.params));
             } catch (error) {
               if (step.uniqueIsMismatch && isUniqueViolation(error)) throw new StepMismatch();
               throw error;

@@ -103,6 +103,11 @@ export interface BuiltFile {
 }
 
 const text = (v: unknown) => String(v);
+// The property's revision inside a change's transaction (after revisionSteps moved it).
+const CURRENT_REVISION = "(SELECT revision FROM properties WHERE id = ?)";
+// Resources per statement when a property is created: 11 parameters each, well under both
+// databases' limits on parameters per statement.
+const CREATE_BATCH = 200;
 const STAGING = "('submitted', 'approved')";
 
 const toResource = (r: Row): StoredResource => ({
@@ -330,6 +335,86 @@ export class AuthoringRepository {
     return out;
   }
 
+  /** The property's revision counter moves up by one, and the change is recorded under it. */
+  private revisionSteps(
+    propertyId: string,
+    author: string,
+    summary: string,
+    at: string,
+    name: string | undefined,
+  ): Step[] {
+    return [
+      {
+        sql: "UPDATE properties SET revision = revision + 1, name = COALESCE(?, name) WHERE id = ?",
+        params: [name ?? null, propertyId],
+        expect: 1,
+      },
+      {
+        sql: `INSERT INTO property_changes (property_id, revision, created_at, author, summary)
+              VALUES (?, ${CURRENT_REVISION}, ?, ?, ?)`,
+        params: [propertyId, propertyId, at, author, summary],
+      },
+    ];
+  }
+
+  /**
+   * Revision 1 of every resource of a new property, many rows per statement with their
+   * positions given: a statement per resource (each finding the next position) made an
+   * import of thousands of resources quadratic.
+   */
+  private createSteps(
+    propertyId: string,
+    entries: ResourceEntry[],
+    author: string,
+    summary: string,
+    at: string,
+  ): Step[] {
+    const steps: Step[] = [];
+    for (let start = 0; start < entries.length; start += CREATE_BATCH) {
+      const batch = entries.slice(start, start + CREATE_BATCH);
+      const rows = (columns: number) =>
+        batch.map(() => `(${Array.from({ length: columns }, () => "?").join(", ")})`).join(", ");
+      steps.push(
+        {
+          sql: `INSERT INTO resources (property_id, kind, resource_id, position, revision, name,
+                deleted, updated_at, updated_by, changed_in) VALUES ${rows(10)}`,
+          params: batch.flatMap((e, i) => [
+            propertyId,
+            e.kind,
+            e.id,
+            start + i,
+            1,
+            e.name,
+            0,
+            at,
+            author,
+            1,
+          ]),
+          expect: batch.length,
+        },
+        {
+          sql: `INSERT INTO resource_revisions (property_id, kind, resource_id, revision,
+                property_revision, created_at, author, summary, name, deleted, body)
+                VALUES ${rows(11)}`,
+          params: batch.flatMap((e) => [
+            propertyId,
+            e.kind,
+            e.id,
+            1,
+            1,
+            at,
+            author,
+            summary,
+            e.name,
+            0,
+            JSON.stringify(e.body),
+          ]),
+        },
+      );
+    }
+    return steps;
+  }
+
   /**
    * The statements of one property revision: the property's revision counter moves up by
    * one inside the transaction (concurrent saves queue on its row instead of failing), and
@@ -343,19 +428,7 @@ export class AuthoringRepository {
     at: string,
     name: string | undefined,
   ): Step[] {
-    const current = "(SELECT revision FROM properties WHERE id = ?)";
-    const steps: Step[] = [
-      {
-        sql: "UPDATE properties SET revision = revision + 1, name = COALESCE(?, name) WHERE id = ?",
-        params: [name ?? null, propertyId],
-        expect: 1,
-      },
-      {
-        sql: `INSERT INTO property_changes (property_id, revision, created_at, author, summary)
-              VALUES (?, ${current}, ?, ?, ?)`,
-        params: [propertyId, propertyId, at, author, summary],
-      },
-    ];
+    const steps = this.revisionSteps(propertyId, author, summary, at, name);
     for (const w of writes) {
       const next = w.from + 1;
       const deleted = w.deleted ? 1 : 0;
@@ -366,7 +439,7 @@ export class AuthoringRepository {
               sql: `INSERT INTO resources (property_id, kind, resource_id, position, revision, name,
                     deleted, updated_at, updated_by, changed_in) VALUES (?, ?, ?,
                     (SELECT COALESCE(MAX(position), -1) + 1 FROM resources WHERE property_id = ?),
-                    1, ?, ?, ?, ?, ${current})
+                    1, ?, ?, ?, ?, ${CURRENT_REVISION})
                     ON CONFLICT (property_id, kind, resource_id) DO NOTHING`,
               params: [
                 propertyId,
@@ -383,7 +456,7 @@ export class AuthoringRepository {
             }
           : {
               sql: `UPDATE resources SET revision = ?, name = ?, deleted = ?, updated_at = ?,
-                    updated_by = ?, changed_in = ${current}
+                    updated_by = ?, changed_in = ${CURRENT_REVISION}
                     WHERE property_id = ? AND kind = ? AND resource_id = ? AND revision = ?`,
               params: [
                 next,
@@ -402,7 +475,7 @@ export class AuthoringRepository {
         {
           sql: `INSERT INTO resource_revisions (property_id, kind, resource_id, revision,
                 property_revision, created_at, author, summary, name, deleted, body)
-                VALUES (?, ?, ?, ?, ${current}, ?, ?, ?, ?, ?, ?)`,
+                VALUES (?, ?, ?, ?, ${CURRENT_REVISION}, ?, ?, ?, ?, ?, ?)`,
           params: [
             propertyId,
             w.kind,
@@ -431,14 +504,14 @@ export class AuthoringRepository {
     summary: string,
   ): Promise<boolean> {
     const at = new Date().toISOString();
-    const writes = entries.map((e, position) => ({ ...e, position, from: 0, deleted: false }));
     return this.sql.transaction([
       {
         sql: "INSERT INTO properties (id, name, revision) VALUES (?, ?, 0) ON CONFLICT (id) DO NOTHING",
         params: [propertyId, name],
         expect: 1,
       },
-      ...this.writeSteps(propertyId, writes, author, summary, at, undefined),
+      ...this.revisionSteps(propertyId, author, summary, at, undefined),
+      ...this.createSteps(propertyId, entries, author, summary, at),
     ]);
   }
 
