@@ -548,7 +548,11 @@ export interface ItemState {
   /** The item's own findings, as PropertyState's lists hold them. */
   problems: PropertyProblem[];
   disabledProblems: PropertyProblem[];
-  warnings: PropertyProblem[];
+  /**
+   * The item's warnings. Absent from ItemSaved: they depend on the whole property (a token
+   * may name a variable another rule's code sets), so they come from the next validation.
+   */
+  warnings?: PropertyProblem[];
 }
 
 /**
