@@ -9,10 +9,14 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stopProcessGroup } from "./processGroup.mjs";
 
 /**
  * Starts headless Chromium; answers `{ send(method, params, sessionId), once(method,
- * sessionId), on(listener), close() }`. `send` rejects with the protocol's error message.
+ * sessionId), on(listener), close(), pid, profile }`. `send` rejects with the protocol's
+ * error message; `close()` resolves once Chromium and every helper it started have gone and
+ * its temporary profile folder (`profile`) is removed; `pid` is the browser's, and its
+ * process group's id.
  */
 export function launchCdp({ executablePath, args = [] }) {
   const profile = mkdtempSync(join(tmpdir(), "liftoff-cdp-"));
@@ -76,39 +80,22 @@ export function launchCdp({ executablePath, args = [] }) {
         resolve(message.params);
       });
     });
-  // The profile is removed only once every process of the group has gone (removing it while a
-  // helper still wrote into it failed with ENOTEMPTY), and the removal retries what is busy.
+  // The profile is removed only once no process of the group runs any more: removing it when
+  // the browser process alone had exited failed with ENOTEMPTY, a helper still writing into
+  // it. The removal also retries what is briefly busy. Closing twice closes once.
+  let closing;
   const close = () =>
-    new Promise((resolve) => {
-      const done = async () => {
-        await groupGone(child.pid);
-        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-        resolve();
-      };
-      signalGroup(child.pid, "SIGTERM");
-      if (exited) return void done();
-      child.once("exit", () => void done());
-    });
-  return { send, once, on, close };
-}
-
-/** Sends `signal` to every process of the group led by `pid`; false when none is left. */
-function signalGroup(pid, signal) {
-  try {
-    process.kill(-pid, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Resolves once the process group led by `pid` is empty, killing what is left after 5 s. */
-async function groupGone(pid) {
-  const deadline = Date.now() + 5_000;
-  while (signalGroup(pid, 0)) {
-    if (Date.now() > deadline) signalGroup(pid, "SIGKILL");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    (closing ??= (async () => {
+      const exit = exited ? undefined : new Promise((resolve) => child.once("exit", resolve));
+      // Once no process of the group runs, the browser's exit event is due (if not yet seen).
+      if (await stopProcessGroup(child.pid)) await exit;
+      else
+        console.warn(
+          `Chromium's process group ${child.pid} outlived SIGKILL; removing its profile anyway`,
+        );
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    })());
+  return { send, once, on, close, pid: child.pid, profile };
 }
 
 /**

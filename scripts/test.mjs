@@ -146,6 +146,13 @@ async function main() {
     }
   }
   try {
+    // A few unit tests drive the real Chromium too (bench/cdpPipe.test.mjs): install it
+    // first. A failure here is the browser tests' to report, below.
+    try {
+      ensureChromium();
+    } catch {
+      // reported by playwright()
+    }
     await vitest(env);
     await playwright(env);
   } finally {

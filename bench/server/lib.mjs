@@ -160,13 +160,15 @@ export { hasTaskset };
 
 /**
  * Signs in through the studio API and answers the session cookie and a JSON call with it
- * (the CSRF token on every request); a call that is not 2xx throws with the answer.
+ * (the CSRF token on every request); a call that is not 2xx throws with the answer. Every
+ * request, the sign-in's and the calls', is aborted when `signal` aborts.
  */
-export async function signIn(origin, username, password) {
+export async function signIn(origin, username, password, { signal } = {}) {
   const res = await fetch(`${origin}/api/session`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ username, password }),
+    signal,
   });
   if (!res.ok) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
   const cookie = res.headers.get("set-cookie").split(";")[0];
@@ -176,6 +178,7 @@ export async function signIn(origin, username, password) {
       method,
       headers: { cookie, "x-csrf-token": csrfToken, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
     const text = await answer.text();
     if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
