@@ -4,6 +4,7 @@ import type { Store } from "../store/Store.ts";
 import { apiProblems } from "../http/apiProblems.ts";
 import type { BuilderApi } from "../features/authoring/BuilderApi.ts";
 import { PropertyService } from "../features/authoring/PropertyService.ts";
+import { ItemChanges } from "../features/authoring/ItemChanges.ts";
 import { Publisher } from "../features/publishing/Publisher.ts";
 
 /** What every group of API routes works with. */
@@ -11,6 +12,8 @@ export interface ApiContext {
   store: Store;
   builder: BuilderApi;
   properties: PropertyService;
+  /** Changes and reads of one rule or data element, sized to that item. */
+  items: ItemChanges;
   publisher: Publisher;
   /** The edge's datastream cache: a change through the API applies at once on this node. */
   datastreams: DatastreamCache;
@@ -36,6 +39,7 @@ export function createApiContext(
     builder,
     ...(publicOrigin === undefined ? {} : { publicOrigin }),
     properties,
+    items: new ItemChanges(store, builder, properties, properties.views),
     publisher: new Publisher(store, builder, properties),
     datastreams: new DatastreamCache(store.datastreams),
   };

@@ -9,6 +9,7 @@ import { requestKeysMigration } from "../features/edge/requestKeysMigration.ts";
 import { submitterMigration } from "../features/authoring/submitterMigration.ts";
 import { savedReportsMigration } from "../features/reports/savedReportsMigration.ts";
 import { genericEventsMigration } from "../features/edge/genericEventsMigration.ts";
+import { libraryEncodingsMigration } from "../features/publishing/libraryEncodingsMigration.ts";
 
 const eventColumns = (json: string, time: string, id: string) => `
   id ${id},
@@ -175,6 +176,7 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
   submitterMigration,
   savedReportsMigration,
   genericEventsMigration,
+  libraryEncodingsMigration,
 ];
 
 export const latestVersion = latestOf(migrations);

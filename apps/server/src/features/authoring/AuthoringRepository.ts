@@ -207,6 +207,14 @@ export class AuthoringRepository {
       if (rows.length === 0) return undefined;
       at = Number(rows[0]!.head);
     } else rows = await this.sql.all(SNAPSHOT_SQL, [id, at, id]);
+    return this.snapshotOf(id, at, rows);
+  }
+
+  private async snapshotOf(
+    id: string,
+    at: number,
+    rows: Row[],
+  ): Promise<PropertySnapshot | undefined> {
     const [head] = await this.sql.all(
       "SELECT created_at, author FROM property_changes WHERE property_id = ? AND revision = ?",
       [id, at],
@@ -219,6 +227,89 @@ export class AuthoringRepository {
       updatedBy: text(head.author),
       resources: rows.map(toResource),
     };
+  }
+
+  /**
+   * The part of the working state one item's change needs: the settings, environments and
+   * extensions (what every item's checks read), and the item itself when it exists (deleted
+   * or not). Read in one statement with the property's revision, as `snapshot` is.
+   */
+  async itemSnapshot(id: string, ref: ResourceRef): Promise<PropertySnapshot | undefined> {
+    const rows = await this.sql.all(
+      HEAD_SQL.replace(
+        "WHERE p.id = ?",
+        `WHERE p.id = ? AND (r.kind IN ('settings', 'environment', 'extension')
+           OR (r.kind = ? AND r.resource_id = ?))`,
+      ),
+      [id, ref.kind, ref.id],
+    );
+    if (rows.length === 0) return undefined;
+    return this.snapshotOf(id, Number(rows[0]!.head), rows);
+  }
+
+  /** The data elements of the working state named `names` (deleted ones left out). */
+  async dataElementsNamed(id: string, names: string[]): Promise<StoredResource[]> {
+    const out: StoredResource[] = [];
+    for (let i = 0; i < names.length; i += 100) {
+      const chunk = names.slice(i, i + 100);
+      const rows = await this.sql.all(
+        HEAD_SQL.replace(
+          "WHERE p.id = ?",
+          `WHERE p.id = ? AND r.kind = 'dataElement' AND r.deleted = 0
+             AND r.name IN (${chunk.map(() => "?").join(", ")})`,
+        ),
+        [id, ...chunk],
+      );
+      out.push(...rows.map(toResource));
+    }
+    return out;
+  }
+
+  /** Whether another live rule (or data element) of the property has the name. */
+  async nameTaken(id: string, ref: ResourceRef, name: string): Promise<boolean> {
+    const rows = await this.sql.all(
+      `SELECT 1 FROM resources WHERE property_id = ? AND kind = ? AND name = ? AND deleted = 0
+       AND resource_id <> ? LIMIT 1`,
+      [id, ref.kind, name, ref.id],
+    );
+    return rows.length > 0;
+  }
+
+  /** The index in its document list of the live resource of `kind` at `position`. */
+  async indexAt(id: string, kind: ResourceKind, position: number): Promise<number> {
+    const [row] = await this.sql.all(
+      `SELECT COUNT(*) AS n FROM resources WHERE property_id = ? AND kind = ? AND deleted = 0
+       AND position < ?`,
+      [id, kind, position],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** Where one resource stands now (its `resources` row), without its body. */
+  async resource(id: string, ref: ResourceRef): Promise<Omit<StoredResource, "body"> | undefined> {
+    const [row] = await this.sql.all(
+      `SELECT kind, resource_id, position, revision, name, deleted, updated_at, updated_by,
+       changed_in FROM resources WHERE property_id = ? AND kind = ? AND resource_id = ?`,
+      [id, ref.kind, ref.id],
+    );
+    if (!row) return undefined;
+    return {
+      kind: text(row.kind) as ResourceKind,
+      id: text(row.resource_id),
+      name: text(row.name),
+      position: Number(row.position),
+      revision: Number(row.revision),
+      deleted: Number(row.deleted) === 1,
+      updatedAt: text(row.updated_at),
+      updatedBy: text(row.updated_by),
+      changedIn: Number(row.changed_in),
+    };
+  }
+
+  /** The property's revision, or undefined when there is no such property. */
+  async headRevision(id: string): Promise<number | undefined> {
+    const [row] = await this.sql.all("SELECT revision FROM properties WHERE id = ?", [id]);
+    return row ? Number(row.revision) : undefined;
   }
 
   async getProperty(id: string, revision?: number): Promise<PropertyRecord | undefined> {

@@ -5,7 +5,6 @@ import {
   ValidationErrors,
   type PropertyDocument,
   type PropertyState,
-  type ResourceInfo,
   type ResourceRef,
 } from "@liftoff/schema";
 import {
@@ -13,9 +12,10 @@ import {
   type PropertyRecord,
   type PropertySnapshot,
   type ResourceWrite,
-  type StoredResource,
 } from "./AuthoringRepository.ts";
 import { duplicateKey, resourceKey, splitDocument } from "./propertyResources.ts";
+import { resourceInfo } from "./resourceInfo.ts";
+import { PropertyViews } from "./PropertyViews.ts";
 import type { Store } from "../../store/Store.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
 import { publishPropertyChange } from "./propertyChangeRoutes.ts";
@@ -57,7 +57,6 @@ export function asBadRequest(error: unknown): never {
   throw error;
 }
 
-const LIBRARY_KINDS = new Set(["rule", "dataElement", "extension"]);
 // A save computed from a head in which its own resource was as expected can still lose when
 // that resource moves before the save commits; it then reads again and reports the conflict.
 const ATTEMPTS = 3;
@@ -94,34 +93,28 @@ export function writesBetween(head: PropertySnapshot, next: PropertyDocument): R
   return writes;
 }
 
-/** Where one resource stands against production (ResourceInfo), or undefined to hide it. */
-function resourceInfo(r: StoredResource, base: ProductionBase): ResourceInfo | undefined {
-  const published = LIBRARY_KINDS.has(r.kind) ? base.manifest[resourceKey(r)] : undefined;
-  // A deleted resource stays listed (restorable) while production still has it or it was
-  // deleted after the last publish; once a publish removed it, only its history has it.
-  if (
-    r.deleted &&
-    published === undefined &&
-    base.propertyRevision !== undefined &&
-    r.changedIn <= base.propertyRevision
-  )
-    return undefined;
-  const changed = !LIBRARY_KINDS.has(r.kind)
-    ? false
-    : r.deleted
-      ? published !== undefined
-      : published !== r.revision;
-  return {
-    kind: r.kind,
-    id: r.id,
-    name: r.name,
-    revision: r.revision,
-    updatedAt: r.updatedAt,
-    updatedBy: r.updatedBy,
-    deleted: r.deleted,
-    ...(published !== undefined ? { publishedRevision: published } : {}),
-    changed,
-  };
+/** 409 `edit-conflict` (or 404, or "id taken") when an expectation no longer holds. */
+export function refuseMoved(head: PropertySnapshot, expectations: Expectation[]): void {
+  for (const { ref, revision } of expectations) {
+    const current = head.resources.find((r) => r.kind === ref.kind && r.id === ref.id);
+    if (revision === undefined) {
+      if (current)
+        throw apiProblems.conflict(
+          `The id "${ref.id}" is taken${current.deleted ? " by a deleted item (restore it instead)" : ""}.`,
+        );
+      continue;
+    }
+    if (!current) throw apiProblems.notFound(`${ref.kind} "${ref.id}"`);
+    if (current.revision !== revision)
+      throw apiProblems.editConflict({
+        resource: { kind: ref.kind, id: ref.id, name: current.name },
+        yourRevision: revision,
+        currentRevision: current.revision,
+        changedBy: current.updatedBy,
+        changedAt: current.updatedAt,
+        current: current.deleted ? null : current.body,
+      });
+  }
 }
 
 /**
@@ -131,10 +124,15 @@ function resourceInfo(r: StoredResource, base: ProductionBase): ResourceInfo | u
  * datastreams follow new environments and the audit log records it.
  */
 export class PropertyService {
+  /** Findings and list rows per property revision, computed when read. */
+  readonly views: PropertyViews;
+
   constructor(
     private readonly store: Store,
     private readonly builder: BuilderApi,
-  ) {}
+  ) {
+    this.views = new PropertyViews(store, builder);
+  }
 
   parse(input: unknown): PropertyDocument {
     try {
@@ -199,10 +197,7 @@ export class PropertyService {
       updatedBy: snapshot.updatedBy,
       document,
       resources: snapshot.resources.flatMap((r) => resourceInfo(r, base) ?? []),
-      problems: this.builder.validateProperty(document),
-      disabledProblems: this.builder.validateDisabledItems?.(document) ?? [],
-      // Warnings are advice: a builder without the check still answers, with none.
-      warnings: this.builder.propertyWarnings?.(document) ?? [],
+      ...(await this.views.findings(snapshot, document)),
       ...(saved ? { saved } : {}),
     };
   }
@@ -233,30 +228,6 @@ export class PropertyService {
       detail: { summary: note.summary },
     });
     return this.snapshot(id);
-  }
-
-  /** 409 `edit-conflict` (or 404, or "id taken") when an expectation no longer holds. */
-  private check(head: PropertySnapshot, expectations: Expectation[]): void {
-    for (const { ref, revision } of expectations) {
-      const current = head.resources.find((r) => r.kind === ref.kind && r.id === ref.id);
-      if (revision === undefined) {
-        if (current)
-          throw apiProblems.conflict(
-            `The id "${ref.id}" is taken${current.deleted ? " by a deleted item (restore it instead)" : ""}.`,
-          );
-        continue;
-      }
-      if (!current) throw apiProblems.notFound(`${ref.kind} "${ref.id}"`);
-      if (current.revision !== revision)
-        throw apiProblems.editConflict({
-          resource: { kind: ref.kind, id: ref.id, name: current.name },
-          yourRevision: revision,
-          currentRevision: current.revision,
-          changedBy: current.updatedBy,
-          changedAt: current.updatedAt,
-          current: current.deleted ? null : current.body,
-        });
-    }
   }
 
   /**
@@ -290,7 +261,7 @@ export class PropertyService {
   ): Promise<PropertyState> {
     for (let attempt = 1; ; attempt++) {
       const head = await this.snapshot(propertyId);
-      this.check(head, expectations);
+      refuseMoved(head, expectations);
       const draft = structuredClone(documentOf(head));
       const separateBefore = draft.property.settings.separationOfDuties === true;
       const note = change(draft, head);

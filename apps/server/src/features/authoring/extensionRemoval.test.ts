@@ -39,7 +39,7 @@ async function withWebSdkUsers(): Promise<PropertyState> {
     },
   });
   expect(rule.statusCode).toBe(201);
-  return rule.json<PropertyState>();
+  return (await editor.call("GET", P)).json<PropertyState>();
 }
 
 describe("removing an extension", () => {
@@ -77,7 +77,7 @@ describe("removing an extension", () => {
         `${P}/${path}/${item.id}?revision=${revisionOf(state, kind, item.id)}`,
       );
       expect(res.statusCode).toBe(200);
-      state = res.json<PropertyState>();
+      state = (await editor.call("GET", P)).json<PropertyState>();
     }
     const removed = await editor.call(
       "DELETE",

@@ -1,4 +1,4 @@
-import type { PropertyState } from "@liftoff/schema";
+import type { ItemSaved, PropertyState } from "@liftoff/schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../../main/createApp.ts";
 import { editorWithProperty, fixtureDocument, type Client } from "../../main/testSupport.ts";
@@ -76,7 +76,9 @@ describe("names of rules and data elements", () => {
       dataElement: { ...twin, id: "DEtwin", name: "page title" },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    const names = renamed.json<PropertyState>().document.dataElements.map((d) => d.name);
+    expect(renamed.json<ItemSaved>()).toMatchObject({ index: 1, item: { name: "page title" } });
+    const after = (await editor.call("GET", P)).json<PropertyState>();
+    const names = after.document.dataElements.map((d) => d.name);
     expect(names).toEqual(["page name", "page title"]);
     // The rule twin is editable too.
     const rule = fixtureDocument().rules[0]!;

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { userOf, type ApiContext } from "../../main/ApiContext.ts";
 import { putResource, removeResource } from "./propertyResources.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
-import { refuseTakenName } from "./refuseTakenName.ts";
+import type { ItemKind } from "./ItemChanges.ts";
 import type { ChangeNote, Expectation } from "./PropertyService.ts";
 import {
   item,
@@ -103,8 +103,9 @@ const singular = { events: "event", conditions: "condition", actions: "action" }
 
 /**
  * Extensions, data elements, rules and rule components. Each route changes one resource
- * under that resource's own lock (`revision`: the revision the editor started from) and
- * answers the new PropertyState.
+ * under that resource's own lock (`revision`: the revision the editor started from). Rules
+ * and data elements (and a rule's components) answer ItemSaved, the item alone; extensions,
+ * whose change can affect every item's checks, answer the new PropertyState.
  */
 export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const withRevision = { schema: { querystring: revisionQuery } };
@@ -122,10 +123,45 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
       );
       return reply.code(status).send(state);
     };
-  const locked = (kind: "dataElement" | "rule" | "extension") => (request: FastifyRequest) => ({
-    ref: { kind, id: paramsOf(request)[kind === "extension" ? "name" : "id"]! },
+  /** The same for a rule or data element: the change and its answer are item-sized. */
+  const editItem =
+    (
+      status: number,
+      target: (request: FastifyRequest) => Expectation & { ref: { kind: ItemKind } },
+      change: (document: PropertyDocument, request: FastifyRequest) => ChangeNote,
+    ) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const { pid } = paramsOf(request);
+      const saved = await ctx.items.change(pid!, userOf(request), target(request), (d) =>
+        change(d, request),
+      );
+      return reply.code(status).send(saved);
+    };
+  const locked = (kind: "extension") => (request: FastifyRequest) => ({
+    ref: { kind, id: paramsOf(request).name! },
     revision: revisionOf(request),
   });
+  const lockedItem = (kind: ItemKind) => (request: FastifyRequest) => ({
+    ref: { kind, id: paramsOf(request).id! },
+    revision: revisionOf(request),
+  });
+
+  app.get<{ Params: { pid: string; kind: ItemKind; id: string } }>(
+    "/api/properties/:pid/items/:kind/:id",
+    {
+      config: { access: "viewer" },
+      schema: {
+        params: {
+          type: "object",
+          properties: { kind: { type: "string", enum: ["rule", "dataElement"] } },
+        },
+      },
+    },
+    async (request) => {
+      const { pid, kind, id } = request.params;
+      return ctx.items.read(pid, { kind, id });
+    },
+  );
 
   /** Create, replace and remove for one of the document's named lists (data elements, rules). */
   function listRoutes<T extends { id: string; name: string }>(spec: ListSpec<T>): void {
@@ -149,12 +185,11 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     app.post(
       url,
       { config: { access: "editor" }, schema: { body: create } },
-      edit(
+      editItem(
         201,
         (request) => ({ ref: { kind: spec.kind, id: newItem(request).id } }),
         (document, request) => {
           const item = newItem(request);
-          refuseTakenName(document, spec.kind, item, `${spec.body}.name`);
           items(document).push(item);
           return {
             action: `${spec.body}.create`,
@@ -171,10 +206,9 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
         config: { access: "editor" },
         schema: { body: revisedBody({ [spec.body]: spec.schema }, [spec.body]) },
       },
-      edit(200, locked(spec.kind), (document, request) => {
+      editItem(200, lockedItem(spec.kind), (document, request) => {
         const id = paramsOf(request).id!;
         const item = spec.from({ ...memberOf(request, spec.body), id });
-        refuseTakenName(document, spec.kind, item, `${spec.body}.name`);
         // Saving over a deleted item (the editor chose "keep mine") brings it back.
         putResource(document, spec.kind, item);
         return {
@@ -188,7 +222,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
     app.delete(
       `${url}/:id`,
       { ...withRevision, config: { access: "editor" } },
-      edit(200, locked(spec.kind), (document, request) => {
+      editItem(200, lockedItem(spec.kind), (document, request) => {
         const id = paramsOf(request).id!;
         const removed = items(document).find((item) => item.id === id);
         if (!removed) throw apiProblems.conflict(`${spec.label} "${id}" is already deleted.`);
@@ -279,7 +313,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
       config: { access: "editor" },
       schema: { body: revisedBody(componentBody, ["kind", "component"]) },
     },
-    edit(201, ruleLock, (document, request) => {
+    editItem(201, ruleLock, (document, request) => {
       const rule = findRule(document, paramsOf(request).id!);
       const body = bodyOf(request);
       const kind = body.kind as ComponentKind;
@@ -307,7 +341,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
       config: { access: "editor" },
       schema: { body: revisedBody({ component: item }, ["component"]) },
     },
-    edit(200, ruleLock, (document, request) => {
+    editItem(200, ruleLock, (document, request) => {
       const { id, cid } = paramsOf(request);
       const rule = findRule(document, id!);
       const { kind, index } = findComponent(rule, cid!);
@@ -326,7 +360,7 @@ export default function itemRoutes(app: FastifyInstance, ctx: ApiContext): void 
   app.delete(
     "/api/properties/:pid/rules/:id/components/:cid",
     { ...withRevision, config: { access: "editor" } },
-    edit(200, ruleLock, (document, request) => {
+    editItem(200, ruleLock, (document, request) => {
       const { id, cid } = paramsOf(request);
       const rule = findRule(document, id!);
       const { kind, index } = findComponent(rule, cid!);

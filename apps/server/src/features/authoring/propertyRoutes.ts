@@ -226,7 +226,44 @@ async function updateFromImport(
   return { property, update: update! };
 }
 
-/** Properties: list, create, read, settings, validation, revisions, diff, export, import. */
+interface SummaryQueryText {
+  kind: "rule" | "dataElement";
+  q?: string;
+  enabled?: "true" | "false";
+  sort?: "position" | "name" | "updatedAt" | "problems";
+  order?: "asc" | "desc";
+  offset?: string;
+  limit?: string;
+}
+
+/** `GET …/summaries`: which list, a name filter, and one page of it (at most 500 rows). */
+const summaryQuery = {
+  type: "object",
+  required: ["kind"],
+  additionalProperties: false,
+  properties: {
+    kind: { type: "string", enum: ["rule", "dataElement"] },
+    q: { type: "string", maxLength: 200, description: "expected at most 200 characters" },
+    enabled: { type: "string", enum: ["true", "false"] },
+    sort: { type: "string", enum: ["position", "name", "updatedAt", "problems"] },
+    order: { type: "string", enum: ["asc", "desc"] },
+    offset: {
+      type: "string",
+      pattern: "^(0|[1-9][0-9]{0,8})$",
+      description: "expected an integer from 0",
+    },
+    limit: {
+      type: "string",
+      pattern: "^([1-9][0-9]?|[1-4][0-9][0-9]|500)$",
+      description: "expected an integer from 1 to 500",
+    },
+  },
+} as const;
+
+/**
+ * Properties: list, create, read, settings, validation, list summaries, revisions, diff,
+ * export, import.
+ */
 export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const { properties } = ctx;
 
@@ -308,14 +345,32 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
   );
 
   app.get("/api/properties/:pid/validation", { config: { access: "viewer" } }, async (request) => {
-    const { revision, document } = await properties.load(paramsOf(request).pid!);
-    return {
-      revision,
-      problems: ctx.builder.validateProperty(document),
-      disabledProblems: ctx.builder.validateDisabledItems?.(document) ?? [],
-      warnings: ctx.builder.propertyWarnings?.(document) ?? [],
-    };
+    const pid = paramsOf(request).pid!;
+    // Kept per revision: a known one is answered without reading the property again.
+    const revision = await ctx.store.authoring.headRevision(pid);
+    const known =
+      revision === undefined ? undefined : await properties.views.knownFindings(pid, revision);
+    if (known) return { revision, ...known };
+    const snapshot = await properties.snapshot(pid);
+    return { revision: snapshot.revision, ...(await properties.views.findings(snapshot)) };
   });
+
+  app.get<{ Querystring: SummaryQueryText }>(
+    "/api/properties/:pid/summaries",
+    { config: { access: "viewer" }, schema: { querystring: summaryQuery } },
+    async (request) => {
+      const { kind, q, enabled, sort, order, offset, limit } = request.query;
+      return properties.views.summaries(paramsOf(request).pid!, {
+        kind,
+        ...(q ? { q } : {}),
+        ...(enabled === undefined ? {} : { enabled: enabled === "true" }),
+        ...(sort ? { sort } : {}),
+        ...(order ? { order } : {}),
+        offset: offset === undefined ? 0 : Number(offset),
+        limit: limit === undefined ? 100 : Number(limit),
+      });
+    },
+  );
 
   app.get("/api/properties/:pid/revisions", { config: { access: "viewer" } }, async (request) => {
     const { pid } = paramsOf(request);

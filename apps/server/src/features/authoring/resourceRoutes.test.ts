@@ -48,10 +48,9 @@ const element = fixtureDocument().dataElements[0]!;
 
 describe("two editors on one property", () => {
   it("save different resources from the same state; the same resource conflicts, with the other version", async () => {
-    const other = ok(
-      await erin.call("POST", `${P}/rules`, { rule: { ...rule, id: "RLother", name: "Other" } }),
-    );
+    ok(await erin.call("POST", `${P}/rules`, { rule: { ...rule, id: "RLother", name: "Other" } }));
     const start = ok(await viewer.call("GET", P));
+    const other = start;
     ok(
       await erin.call("PUT", `${P}/rules/${rule.id}`, {
         revision: revisionOf(start, rule.id),
@@ -87,12 +86,14 @@ describe("two editors on one property", () => {
       },
     });
     // Sam merges (their notes, his name) and saves from revision 2.
-    const merged = ok(
+    const saved = ok(
       await sam.call("PUT", `${P}/rules/${rule.id}`, {
         revision: 2,
         rule: { ...rule, name: "Sam's name", description: "Erin's notes" },
       }),
     );
+    expect(saved.saved).toEqual({ kind: "rule", id: rule.id, revision: 3 });
+    const merged = ok(await viewer.call("GET", P));
     expect(merged.document.rules[0]).toMatchObject({
       name: "Sam's name",
       description: "Erin's notes",
@@ -163,7 +164,8 @@ describe("resource history, restore, copy and bulk", () => {
 
   it("undoes a delete: the rule comes back where it was", async () => {
     const copyId = ok(await erin.call("POST", `${P}/resources/rule/${rule.id}/copy`)).saved!.id;
-    const deleted = ok(await erin.call("DELETE", `${P}/rules/${rule.id}?revision=1`));
+    ok(await erin.call("DELETE", `${P}/rules/${rule.id}?revision=1`));
+    const deleted = ok(await erin.call("GET", P));
     // Out of the document (builds leave it out), still listed: it can be restored.
     expect(deleted.document.rules.map((r) => r.id)).toEqual([copyId]);
     expect(deleted.resources.find((r) => r.id === rule.id)).toMatchObject({

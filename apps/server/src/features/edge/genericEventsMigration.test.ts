@@ -5,6 +5,7 @@ import { PostgresStore } from "../../store/PostgresStore.ts";
 import { SqliteStore } from "../../store/SqliteStore.ts";
 import type { Store } from "../../store/Store.ts";
 import useTestPostgres from "../../db/testPostgres.ts";
+import { latestVersion } from "../../store/migrations.ts";
 import {
   expectedReports,
   PC_MARKETING_REPORTS,
@@ -41,7 +42,7 @@ async function upgrade(
   await db.run(`UPDATE events SET search_term = 'old', device_type = 'old', download_name = 'old'`);
   await before();
   expect(await db.columns()).toEqual(expect.arrayContaining(OLD_COLUMNS));
-  expect(await store.migrate()).toBe(12);
+  expect(await store.migrate()).toBe(latestVersion);
   await after();
 
   await fresh.migrate();

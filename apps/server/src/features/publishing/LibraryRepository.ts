@@ -1,5 +1,6 @@
 import type { Row, SqlClient } from "../../db/SqlClient.ts";
 import libraryEtag from "./libraryEtag.ts";
+import { encodeLibraryBody, type LibraryEncodings } from "./libraryEncodings.ts";
 
 /** A built library file, published by the builder and served at a stable URL. */
 export interface LibraryFile {
@@ -13,17 +14,38 @@ export interface LibraryFile {
   publishedAt: Date;
   /** How browsers may cache it: `no-cache` (development) or a max-age the property sets. */
   cacheControl: string;
+  /**
+   * The body compressed once at publish (brotli, gzip), served by `Accept-Encoding`; null
+   * where compressing did not make it smaller or the copies are not made yet.
+   */
+  encodings: LibraryEncodings;
 }
 
+/** What a publish stores; the repository derives the ETag, the time and the encodings. */
+export type NewLibraryFile = Omit<
+  LibraryFile,
+  "etag" | "publishedAt" | "cacheControl" | "encodings"
+> & { cacheControl?: string };
+
 export interface LibraryRepository {
-  put(
-    file: Omit<LibraryFile, "etag" | "publishedAt" | "cacheControl"> & { cacheControl?: string },
-  ): Promise<LibraryFile>;
+  put(file: NewLibraryFile): Promise<LibraryFile>;
   get(
     propertyId: string,
     environmentId: string,
     fileName: string,
   ): Promise<LibraryFile | undefined>;
+  /**
+   * Stores the compressed copies of a file written elsewhere (a library's build is written
+   * with its state, features/authoring saveLibrary), made from the body whose ETag is
+   * `etag`. False, and nothing written, when the stored body is no longer that one.
+   */
+  putEncodings(
+    propertyId: string,
+    environmentId: string,
+    fileName: string,
+    etag: string,
+    encodings: LibraryEncodings,
+  ): Promise<boolean>;
 }
 
 /** Hosts allowed to serve libraries (Launch's dynamic host resolution allow list). */
@@ -33,25 +55,37 @@ export interface HostRepository {
   remove(host: string): Promise<void>;
 }
 
-/** Served library files on either database (the `libraries` table). */
+/**
+ * Served library files on either database (the `libraries` table). `encoded_from` is the ETag
+ * of the body `body_br` and `body_gzip` were made from: a writer that replaces the body
+ * without them (saveLibrary, until its copies land) leaves stale copies that are then never
+ * served.
+ */
 export class SqlLibraries implements LibraryRepository {
   constructor(private readonly sql: SqlClient) {}
 
-  async put(
-    file: Omit<LibraryFile, "etag" | "publishedAt" | "cacheControl"> & { cacheControl?: string },
-  ): Promise<LibraryFile> {
+  async put(file: NewLibraryFile): Promise<LibraryFile> {
+    const { propertyId, environmentId, fileName, contentType, body } = file;
     const stored: LibraryFile = {
-      ...file,
+      propertyId,
+      environmentId,
+      fileName,
+      contentType,
+      body,
       cacheControl: file.cacheControl ?? "no-cache",
-      etag: libraryEtag(file.body),
+      etag: libraryEtag(body),
       publishedAt: new Date(),
+      encodings: await encodeLibraryBody(body),
     };
     await this.sql.all(
       `INSERT INTO libraries (property_id, environment_id, file_name, content_type, body,
-       etag, published_at, cache_control) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       etag, published_at, cache_control, body_br, body_gzip, encoded_from)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (property_id, environment_id, file_name) DO UPDATE SET
        content_type = excluded.content_type, body = excluded.body, etag = excluded.etag,
-       published_at = excluded.published_at, cache_control = excluded.cache_control`,
+       published_at = excluded.published_at, cache_control = excluded.cache_control,
+       body_br = excluded.body_br, body_gzip = excluded.body_gzip,
+       encoded_from = excluded.encoded_from`,
       [
         stored.propertyId,
         stored.environmentId,
@@ -61,9 +95,31 @@ export class SqlLibraries implements LibraryRepository {
         stored.etag,
         stored.publishedAt.toISOString(),
         stored.cacheControl,
+        stored.encodings.br,
+        stored.encodings.gzip,
+        stored.etag,
       ],
     );
     return stored;
+  }
+
+  async putEncodings(
+    propertyId: string,
+    environmentId: string,
+    fileName: string,
+    etag: string,
+    encodings: LibraryEncodings,
+  ): Promise<boolean> {
+    // The ETag condition makes this a compare-and-set: a publish that replaced the body
+    // meanwhile keeps its own copies (or none), never this older body's.
+    return this.sql.transaction([
+      {
+        sql: `UPDATE libraries SET body_br = ?, body_gzip = ?, encoded_from = ?
+              WHERE property_id = ? AND environment_id = ? AND file_name = ? AND etag = ?`,
+        params: [encodings.br, encodings.gzip, etag, propertyId, environmentId, fileName, etag],
+        expect: 1,
+      },
+    ]);
   }
 
   async get(
@@ -76,15 +132,21 @@ export class SqlLibraries implements LibraryRepository {
       [propertyId, environmentId, fileName],
     );
     if (!row) return undefined;
+    const etag = String(row.etag);
+    const current = row.encoded_from === etag;
     return {
       propertyId,
       environmentId,
       fileName,
       contentType: String(row.content_type),
       body: row.body as Buffer,
-      etag: String(row.etag),
+      etag,
       publishedAt: new Date(String(row.published_at)),
       cacheControl: String(row.cache_control),
+      encodings: {
+        br: current ? ((row.body_br as Buffer | null) ?? null) : null,
+        gzip: current ? ((row.body_gzip as Buffer | null) ?? null) : null,
+      },
     };
   }
 }

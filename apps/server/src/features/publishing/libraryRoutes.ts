@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { problems } from "../../http/problems.ts";
 import type { PreviewLibrary } from "../preview/previewLibrary.ts";
 import type { Store } from "../../store/Store.ts";
+import { encodedEtag } from "./libraryEncodings.ts";
+import negotiateEncoding from "./negotiateEncoding.ts";
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const FILE = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -35,6 +37,9 @@ export const HOST_NOT_ALLOWED =
  * Only the types of @liftoff/schema's SERVED_FILE_TYPES are served, with that map's content
  * type (whatever a store kept from an older release); every answer under /libs/ carries
  * LIBRARY_FILE_HEADERS (http/securityHeaders.ts, which sets them for every surface).
+ * Published files are answered in the brotli or gzip copy made at publish when the request's
+ * Accept-Encoding takes it (negotiateEncoding.ts), each coding with its own ETag
+ * (docs/server.md, "Library delivery"); preview builds are made per request and sent as is.
  */
 export default function libraryRoutes(
   app: FastifyInstance,
@@ -96,23 +101,32 @@ export default function libraryRoutes(
     }
     // Carried files are stored under their path beside the library (Publisher.buildInto).
     const stored = extension === undefined ? fileName! : `hosted/${extension}/${fileName!}`;
+    // The answer depends on Accept-Encoding whatever it turns out to be (identity too), so
+    // every answer says so, and a shared cache keeps one copy per coding.
+    reply.header("vary", "Accept-Encoding");
     const file = await store.libraries.get(propertyId!, environmentId!, stored);
     if (!file)
       throw problems.notFound(`No library ${fileName} for ${propertyId}/${environmentId}.`);
+    const available = (["br", "gzip"] as const).filter((c) => file.encodings[c] !== null);
+    const coding = negotiateEncoding(request.headers["accept-encoding"], available);
+    const etag = coding === "identity" ? file.etag : encodedEtag(file.etag, coding);
     reply
-      .header("etag", file.etag)
+      .header("etag", etag)
       .header("last-modified", file.publishedAt.toUTCString())
       .header("cache-control", file.cacheControl)
       .header("access-control-allow-origin", "*");
+    // RFC 9110 §13.1.2: If-None-Match is weighed against the selected representation (weak
+    // comparison). A cache holding several codings sends all their tags; the 304's ETag
+    // tells it which copy to use. Another coding's tag gets the selected copy in full.
     const ifNoneMatch = request.headers["if-none-match"];
     if (
       ifNoneMatch &&
-      ifNoneMatch
-        .split(/\s*,\s*/)
-        .some((t) => t === file.etag || t === `W/${file.etag}` || t === "*")
+      ifNoneMatch.split(/\s*,\s*/).some((t) => t === etag || t === `W/${etag}` || t === "*")
     )
       return reply.code(304).send();
-    return reply.type(type).send(file.body);
+    // No Range support (no Accept-Ranges): a range request gets the whole representation.
+    if (coding !== "identity") reply.header("content-encoding", coding);
+    return reply.type(type).send(coding === "identity" ? file.body : file.encodings[coding]);
   };
   app.get("/libs/:propertyId/:environmentId/:fileName", { config: { access: "public" } }, serve);
   app.get(

@@ -15,18 +15,27 @@ export interface ProductionBase {
  * The manifest of the library production serves now (Launch's "upstream" of every build).
  * Empty before the first publish.
  */
-export default async function productionBase(
+export default function productionBase(
   store: Store,
   document: PropertyDocument,
 ): Promise<ProductionBase> {
   const production = document.environments.find((e) => e.stage === "production");
-  if (!production) return { manifest: {} };
-  const pointers = await store.authoring.environmentPointers(document.property.id);
-  const pointer = pointers.find((p) => p.environmentId === production.id);
+  return productionBaseOf(store, document.property.id, production?.id);
+}
+
+/** The same, for a property whose production environment's id is known. */
+export async function productionBaseOf(
+  store: Store,
+  propertyId: string,
+  productionId: string | undefined,
+): Promise<ProductionBase> {
+  if (!productionId) return { manifest: {} };
+  const pointers = await store.authoring.environmentPointers(propertyId);
+  const pointer = pointers.find((p) => p.environmentId === productionId);
   if (!pointer) return { manifest: {} };
-  const library = await store.authoring.getLibrary(document.property.id, pointer.libraryId);
+  const library = await store.authoring.getLibrary(propertyId, pointer.libraryId);
   if (!library) return { manifest: {} };
-  const build = [...library.builds].reverse().find((b) => b.environmentId === production.id);
+  const build = [...library.builds].reverse().find((b) => b.environmentId === productionId);
   return {
     manifest: library.resolved ?? {},
     libraryId: library.id,

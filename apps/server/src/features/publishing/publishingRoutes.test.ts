@@ -1,5 +1,11 @@
 import * as realBuilder from "@liftoff/builder";
-import type { AuditEntry, EnvironmentInfo, LibraryInfo, PropertyState } from "@liftoff/schema";
+import type {
+  AuditEntry,
+  EnvironmentInfo,
+  ItemSaved,
+  LibraryInfo,
+  PropertyState,
+} from "@liftoff/schema";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LiftoffApp } from "../../main/createApp.ts";
 import type { BuilderApi } from "../authoring/BuilderApi.ts";
@@ -514,12 +520,15 @@ describe("publishing", () => {
     await publishCurrent("Before delete");
     const state = await current();
     const other = await addRule("shipped-without-the-delete");
-    const deleted = (
-      await editor.call(
-        "DELETE",
-        `${P}/rules/RLpageview?revision=${revisionOf(state, "rule", "RLpageview")}`,
-      )
-    ).json<PropertyState>();
+    const answer = await editor.call(
+      "DELETE",
+      `${P}/rules/RLpageview?revision=${revisionOf(state, "rule", "RLpageview")}`,
+    );
+    expect(answer.json<ItemSaved>()).toMatchObject({
+      item: null,
+      resource: { deleted: true, changed: true, publishedRevision: 1 },
+    });
+    const deleted = await current();
     expect(deleted.document.rules.map((r) => r.id)).toEqual([other]);
     expect(deleted.resources.find((r) => r.id === "RLpageview")).toMatchObject({
       deleted: true,
@@ -675,7 +684,10 @@ describe("publishing", () => {
       },
     });
     const deleted = await editor.call("DELETE", `${P}/data-elements/DEpagename?revision=1`);
-    expect(deleted.json<PropertyState>().warnings).toContainEqual({
+    expect(deleted.statusCode).toBe(200);
+    // Warnings span the whole property: they come with the next validation of it.
+    const validation = await editor.call("GET", `${P}/validation`);
+    expect(validation.json<PropertyState>().warnings).toContainEqual({
       path: "dataElements[0].settings.value",
       message:
         '%page name% names no data element and no _satellite.setVar variable: the page gets the text "%page name%"',
