@@ -13,6 +13,7 @@ import {
   type RevisionInfo,
 } from "@liftoff/schema";
 import libraryEtag from "../publishing/libraryEtag.ts";
+import type { LibraryEncodings } from "../publishing/libraryEncodings.ts";
 import { assembleDocument, type ResourceEntry } from "./propertyResources.ts";
 import type { Row, SqlClient, Step } from "../../db/SqlClient.ts";
 
@@ -100,6 +101,8 @@ export interface BuiltFile {
   contentType: string;
   body: Buffer;
   cacheControl: string;
+  /** Its brotli and gzip copies (features/publishing/libraryEncodings.ts), written with it. */
+  encodings: LibraryEncodings;
 }
 
 const text = (v: unknown) => String(v);
@@ -731,10 +734,13 @@ export class AuthoringRepository {
         {
           // The same row layout as the library file repository (Store.libraries), which serves it.
           sql: `INSERT INTO libraries (property_id, environment_id, file_name, content_type, body,
-                etag, published_at, cache_control) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                etag, published_at, cache_control, body_br, body_gzip, encoded_from)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (property_id, environment_id, file_name) DO UPDATE SET
                 content_type = excluded.content_type, body = excluded.body, etag = excluded.etag,
-                published_at = excluded.published_at, cache_control = excluded.cache_control`,
+                published_at = excluded.published_at, cache_control = excluded.cache_control,
+                body_br = excluded.body_br, body_gzip = excluded.body_gzip,
+                encoded_from = excluded.encoded_from`,
           params: [
             propertyId,
             file.environmentId,
@@ -744,6 +750,9 @@ export class AuthoringRepository {
             libraryEtag(file.body),
             at,
             file.cacheControl,
+            file.encodings.br,
+            file.encodings.gzip,
+            libraryEtag(file.body),
           ],
         },
         {

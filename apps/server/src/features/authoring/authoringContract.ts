@@ -359,6 +359,8 @@ export default function authoringContract(name: string, open: () => Promise<Stor
         contentType: "application/javascript",
         body: Buffer.from("one"),
         cacheControl: "no-cache",
+        // Stored with the body, in the same transaction (what the server stores is opaque).
+        encodings: { br: Buffer.from("br of one"), gzip: null },
       };
       const build = {
         environmentId: "ENdev",
@@ -377,6 +379,7 @@ export default function authoringContract(name: string, open: () => Promise<Stor
       ).toBe(true);
       const served = (await store.libraries.get("PRcontract", "ENdev", "launch.min.js"))!;
       expect([served.body.toString(), served.cacheControl]).toEqual(["one", "no-cache"]);
+      expect([served.encodings.br?.toString(), served.encodings.gzip]).toEqual(["br of one", null]);
       expect(await store.authoring.environmentPointers("PRcontract")).toMatchObject([
         { environmentId: "ENdev", libraryId: "LB1" },
       ]);

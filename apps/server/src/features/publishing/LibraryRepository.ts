@@ -34,18 +34,6 @@ export interface LibraryRepository {
     environmentId: string,
     fileName: string,
   ): Promise<LibraryFile | undefined>;
-  /**
-   * Stores the compressed copies of a file written elsewhere (a library's build is written
-   * with its state, features/authoring saveLibrary), made from the body whose ETag is
-   * `etag`. False, and nothing written, when the stored body is no longer that one.
-   */
-  putEncodings(
-    propertyId: string,
-    environmentId: string,
-    fileName: string,
-    etag: string,
-    encodings: LibraryEncodings,
-  ): Promise<boolean>;
 }
 
 /** Hosts allowed to serve libraries (Launch's dynamic host resolution allow list). */
@@ -101,25 +89,6 @@ export class SqlLibraries implements LibraryRepository {
       ],
     );
     return stored;
-  }
-
-  async putEncodings(
-    propertyId: string,
-    environmentId: string,
-    fileName: string,
-    etag: string,
-    encodings: LibraryEncodings,
-  ): Promise<boolean> {
-    // The ETag condition makes this a compare-and-set: a publish that replaced the body
-    // meanwhile keeps its own copies (or none), never this older body's.
-    return this.sql.transaction([
-      {
-        sql: `UPDATE libraries SET body_br = ?, body_gzip = ?, encoded_from = ?
-              WHERE property_id = ? AND environment_id = ? AND file_name = ? AND etag = ?`,
-        params: [encodings.br, encodings.gzip, etag, propertyId, environmentId, fileName, etag],
-        expect: 1,
-      },
-    ]);
   }
 
   async get(

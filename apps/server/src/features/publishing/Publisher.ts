@@ -24,8 +24,7 @@ import { apiProblems } from "../../http/apiProblems.ts";
 import type { BuilderApi, PreviewBuild, PreviewBuildOptions } from "../authoring/BuilderApi.ts";
 import type { PropertyService } from "../authoring/PropertyService.ts";
 import { newId } from "../../http/requestParts.ts";
-import { encodeLibraryBody, type LibraryEncodings } from "./libraryEncodings.ts";
-import libraryEtag from "./libraryEtag.ts";
+import { encodeLibraryBody } from "./libraryEncodings.ts";
 
 /** Each environment serves one stable file name; a publish replaces its bytes (ETag changes). */
 export const LIBRARY_FILE = "launch.min.js";
@@ -347,46 +346,17 @@ export class Publisher {
     const files: BuiltFile[] = [];
     if (rule.stage)
       files.push(...(await this.buildInto(next, rule.stage, head, user, step === "republish")));
-    // Compressed on the thread pool while the transaction writes the files; a development
-    // build, made on every build step, takes the fast effort (libraryEncodings.ts).
-    const effort = rule.stage === "development" ? "fast" : "smallest";
-    const encoding = Promise.all(files.map((file) => encodeLibraryBody(file.body, effort)));
-    // A rejection is awaited below, or dropped with a failed save; never left unhandled.
-    encoding.catch(() => undefined);
     if (!(await this.store.authoring.saveLibrary(propertyId, next, library.state, files))) {
       const now = await this.load(propertyId, libraryId);
       if (now.state !== library.state) throw this.moved(now);
       throw apiProblems.wrongState(await this.stagingHeld(propertyId, libraryId));
     }
-    await this.storeEncodings(propertyId, files, await encoding);
     await this.audit(user, rule.action, propertyId, library, {
       from: library.state,
       to: next.state,
       ...(files[0] ? { environmentId: files[0].environmentId } : {}),
     });
     return this.info(propertyId, next);
-  }
-
-  /**
-   * Adds the brotli and gzip copies of the files a step just wrote (served by
-   * Accept-Encoding, docs/server.md, *Library delivery*). They go in after the commit that
-   * wrote the bodies, each tied to its body's ETag: until then, or if another publish
-   * replaced the body meanwhile, the file is served uncompressed, never with another body's
-   * copy.
-   */
-  private async storeEncodings(
-    propertyId: string,
-    files: BuiltFile[],
-    encodings: LibraryEncodings[],
-  ): Promise<void> {
-    for (const [i, file] of files.entries())
-      await this.store.libraries.putEncodings(
-        propertyId,
-        file.environmentId,
-        file.fileName,
-        libraryEtag(file.body),
-        encodings[i]!,
-      );
   }
 
   /**
@@ -488,20 +458,27 @@ export class Publisher {
     });
     if (stage !== "development") library.resolved = resolved;
     if (stage === "production") library.publishedAt = at;
-    const file = (fileName: string, text: string): BuiltFile => ({
-      environmentId: env.id,
-      fileName,
-      // Validation refused every other type before the build (checkCarriedFiles); the
-      // library routes serve by the same map and never serve anything else.
-      contentType: servedFileType(fileName) ?? "application/octet-stream",
-      body: Buffer.from(text),
-      cacheControl: cacheControlFor(stage, headDocument),
-    });
+    // Compressed once here, on the thread pool, and stored with the file; a development build,
+    // made on every build step, takes the fast effort (libraryEncodings.ts).
+    const effort = stage === "development" ? "fast" : "smallest";
+    const file = async (fileName: string, text: string): Promise<BuiltFile> => {
+      const body = Buffer.from(text);
+      return {
+        environmentId: env.id,
+        fileName,
+        // Validation refused every other type before the build (checkCarriedFiles); the
+        // library routes serve by the same map and never serve anything else.
+        contentType: servedFileType(fileName) ?? "application/octet-stream",
+        body,
+        cacheControl: cacheControlFor(stage, headDocument),
+        encodings: await encodeLibraryBody(body, effort),
+      };
+    };
     // The library first; then the files the property carries, served beside it.
-    return [
+    return Promise.all([
       file(LIBRARY_FILE, built.code),
       ...built.files.map((carried) => file(carried.path, carried.text)),
-    ];
+    ]);
   }
 
   /** Production's manifest plus the library's resources (latest, or pinned). */
