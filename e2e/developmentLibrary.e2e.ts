@@ -1,4 +1,4 @@
-import type { LibraryInfo, PropertyState } from "@liftoff/schema";
+import type { ItemSaved, LibraryInfo } from "@liftoff/schema";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -75,10 +75,10 @@ test("edit a rule, build the development library, and one reload runs it", async
   const seededBuild = await page.evaluate(buildDate);
   expect(await page.evaluate(marker)).toBe(undefined);
 
-  const created = await call<PropertyState>("POST", `/api/properties/${pid}/rules`, {
+  const created = await call<ItemSaved>("POST", `/api/properties/${pid}/rules`, {
     rule: markerRule("v1"),
   });
-  const ruleId = created.saved!.id;
+  const ruleId = created.saved.id;
   const library = await call<LibraryInfo>("POST", `/api/properties/${pid}/libraries`, {
     name: "Team marker",
     environmentId: devEnv,
@@ -94,8 +94,8 @@ test("edit a rule, build the development library, and one reload runs it", async
   expect(firstBuild).not.toBe(seededBuild);
 
   // The library is still in development: it builds the rule's latest revision.
-  await call<PropertyState>("PUT", `/api/properties/${pid}/rules/${ruleId}`, {
-    revision: created.saved!.revision,
+  await call<ItemSaved>("PUT", `/api/properties/${pid}/rules/${ruleId}`, {
+    revision: created.saved.revision,
     rule: { ...markerRule("v2"), id: ruleId },
   });
   await call<LibraryInfo>("POST", `/api/properties/${pid}/libraries/${library.id}/build`);

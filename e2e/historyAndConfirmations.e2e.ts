@@ -1,4 +1,11 @@
-import type { LibraryInfo, PropertyState, Rule, SessionInfo } from "@liftoff/schema";
+import type {
+  ItemSaved,
+  LibraryInfo,
+  PropertyRule,
+  PropertyState,
+  Rule,
+  SessionInfo,
+} from "@liftoff/schema";
 import { expect, test, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -70,16 +77,16 @@ test.beforeAll(async ({ browser }) => {
   rule = state.document.rules.find((r) => (r.actions ?? []).length >= 2 && sendsEvent(r))!;
   const revision = state.resources.find((r) => r.kind === "rule" && r.id === rule.id)!.revision;
   const [first, second, ...rest] = rule.actions!;
-  const saved = await call<PropertyState>("PUT", `/rules/${rule.id}`, {
+  // A rule's save answers that rule alone (ItemSaved), with its resource's new revision.
+  const saved = await call<ItemSaved>("PUT", `/rules/${rule.id}`, {
     revision,
     rule: { ...rule, actions: [second, first, ...rest] },
   });
   swapRevision = saved.revision;
   // A second save changes one setting: the history names it by the form's label.
-  const swapped = saved.document.rules.find((r) => r.id === rule.id)!;
-  const ruleRevision = saved.resources.find((r) => r.kind === "rule" && r.id === rule.id)!;
-  const retyped = await call<PropertyState>("PUT", `/rules/${rule.id}`, {
-    revision: ruleRevision.revision,
+  const swapped = saved.item as PropertyRule;
+  const retyped = await call<ItemSaved>("PUT", `/rules/${rule.id}`, {
+    revision: saved.resource.revision,
     rule: {
       ...swapped,
       actions: swapped.actions.map((a) =>

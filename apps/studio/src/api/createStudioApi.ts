@@ -30,6 +30,10 @@ import type {
   LibraryResourceKind,
   PreviewSession,
   PresenceItem,
+  ItemSaved,
+  ItemState,
+  PropertyProblem,
+  ResourceSummaryPage,
 } from "@liftoff/schema";
 import type { ApiClient } from "./createApiClient.ts";
 
@@ -141,32 +145,41 @@ export function createStudioApi(client: ApiClient) {
         isNew: boolean,
       ) =>
         isNew
-          ? client.request<PropertyState>("POST", `${prop(pid)}/data-elements`, {
+          ? client.request<ItemSaved>("POST", `${prop(pid)}/data-elements`, {
               // The server assigns ids to new items.
               dataElement: { ...dataElement, id: dataElement.id || undefined },
             })
-          : client.request<PropertyState>(
-              "PUT",
-              `${prop(pid)}/data-elements/${e(dataElement.id)}`,
-              { revision, dataElement },
-            ),
+          : client.request<ItemSaved>("PUT", `${prop(pid)}/data-elements/${e(dataElement.id)}`, {
+              revision,
+              dataElement,
+            }),
       removeDataElement: (pid: string, revision: number, id: string) =>
-        client.request<PropertyState>(
+        client.request<ItemSaved>(
           "DELETE",
           `${prop(pid)}/data-elements/${e(id)}${q({ revision })}`,
         ),
       /** `revision`: the rule's revision the form started from (ignored when new). */
       saveRule: (pid: string, revision: number, rule: PropertyRule, isNew: boolean) =>
         isNew
-          ? client.request<PropertyState>("POST", `${prop(pid)}/rules`, {
+          ? client.request<ItemSaved>("POST", `${prop(pid)}/rules`, {
               rule: withoutBlankIds(rule),
             })
-          : client.request<PropertyState>("PUT", `${prop(pid)}/rules/${e(rule.id)}`, {
+          : client.request<ItemSaved>("PUT", `${prop(pid)}/rules/${e(rule.id)}`, {
               revision,
               rule,
             }),
       removeRule: (pid: string, revision: number, id: string) =>
-        client.request<PropertyState>("DELETE", `${prop(pid)}/rules/${e(id)}${q({ revision })}`),
+        client.request<ItemSaved>("DELETE", `${prop(pid)}/rules/${e(id)}${q({ revision })}`),
+      /** One page of a list: rows without bodies, and how many match. */
+      summaries: (pid: string, query: SummaryQuery) =>
+        client.get<ResourceSummaryPage>(
+          `${prop(pid)}/summaries${q({
+            ...query,
+            enabled: query.enabled === undefined ? undefined : String(query.enabled),
+          })}`,
+        ),
+      /** Property-wide findings, computed once per revision on the server. */
+      validation: (pid: string) => client.get<PropertyValidation>(`${prop(pid)}/validation`),
       /** One resource's history, newest first. */
       resourceRevisions: (pid: string, kind: ResourceKind, id: string) =>
         client.get<ResourceRevisionInfo[]>(`${prop(pid)}/resources/${e(kind)}/${e(id)}/revisions`),
@@ -201,6 +214,11 @@ export function createStudioApi(client: ApiClient) {
       /** `revision`: the environment resource's revision. */
       removeEnvironment: (pid: string, revision: number, id: string) =>
         client.request<void>("DELETE", `${prop(pid)}/environments/${e(id)}${q({ revision })}`),
+    },
+    items: {
+      /** One rule or data element as an editor opens it, with its own findings. */
+      get: (pid: string, kind: "rule" | "dataElement", id: string) =>
+        client.get<ItemState>(`${prop(pid)}/items/${e(kind)}/${e(id)}`),
     },
     datastreams: {
       list: () =>
@@ -311,3 +329,23 @@ export function createStudioApi(client: ApiClient) {
 }
 
 export type StudioApi = ReturnType<typeof createStudioApi>;
+
+/** The property-wide findings of one revision (`GET /api/properties/:pid/validation`). */
+export interface PropertyValidation {
+  revision: number;
+  problems: PropertyProblem[];
+  disabledProblems: PropertyProblem[];
+  warnings: PropertyProblem[];
+}
+
+/** What a list asks `GET /api/properties/:pid/summaries` for (docs/api.md). */
+export interface SummaryQuery {
+  kind: "rule" | "dataElement";
+  /** Text the names contain, case-insensitive. */
+  q?: string;
+  enabled?: boolean;
+  sort?: "position" | "name" | "updatedAt" | "problems";
+  order?: "asc" | "desc";
+  offset?: number;
+  limit?: number;
+}

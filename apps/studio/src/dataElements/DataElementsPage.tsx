@@ -2,18 +2,22 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { moduleLabel, modulesOfKind, useCatalog } from "../extensions/useCatalog.ts";
 import Can, { useCan } from "../session/Can.tsx";
-import { itemProblemCount } from "../properties/itemProblemCount.ts";
+import { problemCounts } from "../properties/itemProblemCount.ts";
 import { OpenBadge } from "../properties/AlsoHere.tsx";
 import { usePresence } from "../properties/presence.ts";
-import { resourceOf, useProperty } from "../properties/useProperty.ts";
+import { resourceIndex, useProperty } from "../properties/useProperty.ts";
 import BulkBar from "../resources/BulkBar.tsx";
 import DeletedItems from "../resources/DeletedItems.tsx";
 import Standing from "../resources/Standing.tsx";
+import VirtualRows from "../resources/VirtualRows.tsx";
 import { CheckAllHeader, CheckCell } from "../resources/CheckCells.tsx";
 import { useSelection } from "../resources/useSelection.ts";
 import { count } from "../layout/count.ts";
 
-/** Data elements with a name search and a type filter. */
+/**
+ * Data elements with a name search and a type filter; only the rows near the window are
+ * mounted (VirtualRows), so 4,000 data elements list as fast as 40.
+ */
 export default function DataElementsPage() {
   const pid = useParams().pid!;
   const state = useProperty(pid).data!;
@@ -32,7 +36,9 @@ export default function DataElementsPage() {
         (!type || element.modulePath === type),
     );
   const usedTypes = [...new Set(all.map((d) => d.modulePath))];
-  const problemCount = (i: number) => itemProblemCount(state, "dataElements", i);
+  const counts = problemCounts(state, "dataElements");
+  const problemCount = (i: number) => counts.get(i) ?? 0;
+  const resourceOf = resourceIndex(state);
   const canEdit = useCan("editor");
   const selection = useSelection(shown.map(({ element }) => element.id));
   const presence = usePresence(pid);
@@ -77,9 +83,9 @@ export default function DataElementsPage() {
           onDone={selection.clear}
         />
       )}
-      <table>
+      <table aria-rowcount={shown.length + 1}>
         <thead>
-          <tr>
+          <tr aria-rowindex={1}>
             {canEdit && (
               <CheckAllHeader label="Check all shown data elements" selection={selection} />
             )}
@@ -90,28 +96,33 @@ export default function DataElementsPage() {
             <th scope="col">Production</th>
           </tr>
         </thead>
-        <tbody>
-          {shown.map(({ element, index }) => (
-            <tr key={element.id}>
-              {canEdit && <CheckCell id={element.id} name={element.name} selection={selection} />}
-              <td>
-                <Link to={encodeURIComponent(element.id)}>{element.name}</Link>
-                <OpenBadge entries={presence} item={{ kind: "dataElement", id: element.id }} />
-              </td>
-              <td>{moduleLabel(catalog, element.modulePath)}</td>
-              <td>{element.storageDuration ?? "none"}</td>
-              <td>
-                {element.enabled === false ? "Disabled" : "Enabled"}
-                {problemCount(index) > 0 && (
-                  <span className="warn"> · {count(problemCount(index), "problem")}</span>
-                )}
-              </td>
-              <td>
-                <Standing resource={resourceOf(state, "dataElement", element.id)} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
+        <VirtualRows
+          count={shown.length}
+          columns={canEdit ? 6 : 5}
+          row={(at, props) => {
+            const { element, index } = shown[at]!;
+            return (
+              <tr key={element.id} {...props}>
+                {canEdit && <CheckCell id={element.id} name={element.name} selection={selection} />}
+                <td>
+                  <Link to={encodeURIComponent(element.id)}>{element.name}</Link>
+                  <OpenBadge entries={presence} item={{ kind: "dataElement", id: element.id }} />
+                </td>
+                <td>{moduleLabel(catalog, element.modulePath)}</td>
+                <td>{element.storageDuration ?? "none"}</td>
+                <td>
+                  {element.enabled === false ? "Disabled" : "Enabled"}
+                  {problemCount(index) > 0 && (
+                    <span className="warn"> · {count(problemCount(index), "problem")}</span>
+                  )}
+                </td>
+                <td>
+                  <Standing resource={resourceOf("dataElement", element.id)} />
+                </td>
+              </tr>
+            );
+          }}
+        />
       </table>
       <DeletedItems pid={pid} state={state} kind="dataElement" />
       {modulesOfKind(catalog, "dataElement").length === 0 && catalog && (

@@ -2,7 +2,7 @@ import {
   dataElementUsers,
   describeUsers,
   type EditConflict,
-  type PropertyState,
+  type ItemSaved,
 } from "@liftoff/schema";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -20,8 +20,8 @@ interface Named {
 /** How one kind of item is saved and removed through the API. */
 export interface ItemCalls<T> {
   /** `revision`: the item's revision the form started from. */
-  save(pid: string, revision: number, item: T, isNew: boolean): Promise<PropertyState>;
-  remove(pid: string, revision: number, id: string): Promise<PropertyState>;
+  save(pid: string, revision: number, item: T, isNew: boolean): Promise<ItemSaved>;
+  remove(pid: string, revision: number, id: string): Promise<ItemSaved>;
 }
 
 /** What the form starts from: a version of the item and the revision it belongs to. */

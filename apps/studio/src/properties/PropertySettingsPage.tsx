@@ -103,7 +103,7 @@ function SettingsForm({
 }: {
   state: PropertyState;
   initial: SettingsBody;
-  save: ReturnType<typeof usePropertyChange<SettingsBody>>;
+  save: ReturnType<typeof usePropertyChange<SettingsBody, PropertyState>>;
   onSaved: (next: PropertyState) => void;
 }) {
   const canEdit = useCan("editor");

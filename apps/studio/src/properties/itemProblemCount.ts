@@ -17,3 +17,28 @@ export function itemProblemCount(
 ): number {
   return problemsUnder(storedProblemsOf(state), `${field}[${index}]`).length;
 }
+
+type Field = "rules" | "dataElements";
+const counted = new WeakMap<PropertyState, Map<Field, Map<number, number>>>();
+
+/**
+ * The stored problem count of every item of `field`, by index, counted in one pass over the
+ * problems and kept per state (a list of 2,000 rules asking itemProblemCount per row would
+ * walk every problem for every row).
+ */
+export function problemCounts(state: PropertyState, field: Field): ReadonlyMap<number, number> {
+  let byField = counted.get(state);
+  if (!byField) counted.set(state, (byField = new Map<Field, Map<number, number>>()));
+  let counts = byField.get(field);
+  if (!counts) {
+    counts = new Map();
+    // The same places problemsUnder takes as under `rules[3]`: itself, `.x` or `[n]` below it.
+    const pattern = new RegExp(`^${field}\\[(\\d+)\\](?=$|[.[])`);
+    for (const problem of storedProblemsOf(state)) {
+      const match = pattern.exec(problem.path);
+      if (match) counts.set(Number(match[1]), (counts.get(Number(match[1])) ?? 0) + 1);
+    }
+    byField.set(field, counts);
+  }
+  return counts;
+}

@@ -1,7 +1,7 @@
 import type { PropertyState } from "@liftoff/schema";
 import { useConfirm } from "../confirm/useConfirm.ts";
 import MutationError from "../forms/MutationError.tsx";
-import { resourceOf, usePropertyChange } from "../properties/useProperty.ts";
+import { resourceIndex, usePropertyChange } from "../properties/useProperty.ts";
 import { useApi } from "../session/SessionContext.tsx";
 
 type Action = "enable" | "disable" | "delete";
@@ -34,7 +34,7 @@ export default function BulkBar({
     api.properties.bulk(
       pid,
       action,
-      selected.map((id) => ({ kind, id, revision: resourceOf(state, kind, id)?.revision ?? 0 })),
+      selected.map((id) => ({ kind, id, revision: resourceIndex(state)(kind, id)?.revision ?? 0 })),
     ),
   );
   const noun = kind === "rule" ? "rule" : "data element";
