@@ -116,4 +116,24 @@ describe("checkVariableLeaks", () => {
     const built = await buildLibrary(doc, { environmentId: DEV });
     expect(built.code).toContain("shared-xdm");
   });
+
+  it("names five readers of a leaked field and counts the others", () => {
+    const doc = sharedVariableProperty([]);
+    // Eight copies of "Signup": each reads what "Page View" leaves in the variable.
+    const signup = doc.rules[1]!;
+    for (let n = 2; n <= 8; n++)
+      doc.rules.push({
+        ...structuredClone(signup),
+        id: `RL-signup-${n}`,
+        name: `Signup ${n}`,
+      });
+    const fromPageView = checkVariableLeaks(doc).filter((w) => w.path === "rules[0].actions[1]");
+    expect(fromPageView).toHaveLength(1);
+    expect(fromPageView[0]!.message).toContain(
+      'sets web.webPageDetails that "Signup", "Signup 2", "Signup 3", "Signup 4", "Signup 5" and 3 other rules neither set nor clear',
+    );
+    // A copy reads what another copy sets, never what it sets itself.
+    const fromCopy = checkVariableLeaks(doc).find((w) => w.path.startsWith("rules[3]."));
+    expect(fromCopy?.message).toContain('that "Page View" neither sets nor clears');
+  });
 });

@@ -54,25 +54,23 @@ const variableKeys = (settings: Settings) =>
     (key): key is string => typeof key === "string" && key !== "",
   );
 
+type Element = PropertyDocument["dataElements"][number];
+type ByName = ReadonlyMap<string, Element>;
+
 /** Leaf field paths of `data`, tokens of XDM object data elements followed; undefined: unknown. */
-function leavesOf(
-  data: unknown,
-  doc: PropertyDocument,
-  prefix = "",
-  depth = 0,
-): string[] | undefined {
+function leavesOf(data: unknown, byName: ByName, prefix = "", depth = 0): string[] | undefined {
   if (data === undefined) return [];
   const token = typeof data === "string" ? WHOLE_TOKEN.exec(data) : null;
   if (token && depth < 10) {
-    const element = doc.dataElements.find((e) => e.name === token[1]);
+    const element = byName.get(token[1]!);
     if (element?.modulePath === XDM_OBJECT)
-      return leavesOf(element.settings?.data, doc, prefix, depth + 1);
+      return leavesOf(element.settings?.data, byName, prefix, depth + 1);
   }
   if (isPlainObject(data)) {
     const out: string[] = [];
     for (const [key, value] of Object.entries(data)) {
       const path = prefix ? `${prefix}.${key}` : key;
-      const inner = leavesOf(value, doc, path, depth);
+      const inner = leavesOf(value, byName, path, depth);
       if (!inner) return undefined;
       out.push(...inner);
     }
@@ -90,40 +88,58 @@ const clearedPaths = (settings: Settings) =>
 
 const under = (path: string, parent: string) => path === parent || path.startsWith(`${parent}.`);
 
-/** What rule `r` does to the variable read under `names` and stored under `keys`. */
+/** One enabled rule's actions as the check reads them, prepared once for every variable. */
+interface PreparedRule {
+  rule: number;
+  actions: Array<{ update?: string; settings: Settings; reads: Set<string> }>;
+}
+
+function prepare(doc: PropertyDocument): PreparedRule[] {
+  const prepared: PreparedRule[] = [];
+  doc.rules.forEach((rule, r) => {
+    if (rule.enabled === false) return;
+    prepared.push({
+      rule: r,
+      actions: rule.actions.map((action) => {
+        const settings = action.settings ?? {};
+        if (action.modulePath === UPDATE_VARIABLE) {
+          const update = updateKey(settings);
+          return { ...(update ? { update } : {}), settings, reads: new Set<string>() };
+        }
+        const uses = findTokens(settings, "", functionSettings(action.modulePath, ""));
+        return { settings, reads: new Set(uses.map((use) => use.name)) };
+      }),
+    });
+  });
+  return prepared;
+}
+
+/** What a rule does to the variable read under `name` and stored under `keys`. */
 function effectOf(
-  doc: PropertyDocument,
-  r: number,
+  rule: PreparedRule,
+  byName: ByName,
   keys: Set<string>,
   name: string,
 ): Effect | "unknown" | undefined {
-  const rule = doc.rules[r]!;
   let sets = new Set<string>();
   const handled: string[] = [];
   let at: number | undefined;
   let handledBeforeRead: string[] | undefined;
   for (const [a, action] of rule.actions.entries()) {
-    const settings = action.settings ?? {};
-    if (action.modulePath === UPDATE_VARIABLE) {
-      const key = updateKey(settings);
-      if (!key || !keys.has(key)) continue;
-      const leaves = leavesOf(settings.data, doc);
+    if (action.update !== undefined) {
+      if (!keys.has(action.update)) continue;
+      const leaves = leavesOf(action.settings.data, byName);
       if (!leaves) return "unknown";
       at ??= a;
-      const cleared = clearedPaths(settings);
+      const cleared = clearedPaths(action.settings);
       sets = new Set([...sets].filter((s) => !cleared.some((c) => under(s, c))));
       for (const leaf of leaves) sets.add(leaf);
       handled.push(...cleared, ...leaves);
-    } else if (
-      handledBeforeRead === undefined &&
-      findTokens(settings, "", functionSettings(action.modulePath, "")).some(
-        (use) => use.name === name,
-      )
-    )
+    } else if (handledBeforeRead === undefined && action.reads.has(name))
       handledBeforeRead = [...handled];
   }
   if (at === undefined && handledBeforeRead === undefined) return undefined;
-  return { rule: r, at: at ?? 0, sets, handledBeforeRead };
+  return { rule: rule.rule, at: at ?? 0, sets, handledBeforeRead };
 }
 
 /** Shortest prefix of `leaf` under which `handled` has nothing: the leaked field, named once. */
@@ -153,42 +169,78 @@ function describeFields(fields: string[]): string {
     .join(", ");
 }
 
-const quoted = (names: string[]) => {
+// Readers named in one warning; more are counted (a property of thousands of rules can have
+// hundreds reading one variable).
+const NAMED_READERS = 5;
+
+const quoted = (names: string[], count: number) => {
   const list = names.map((n) => JSON.stringify(n));
+  if (count > list.length) return `${list.join(", ")} and ${count - list.length} other rules`;
   return list.length === 1 ? list[0]! : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
 };
 
-function warningsFor(doc: PropertyDocument, element: PropertyDocument["dataElements"][number]) {
+/** Readers that handle the same fields before their read, found once per such set. */
+interface ReaderGroup {
+  handled: string[];
+  rules: number[];
+}
+
+function warningsFor(
+  doc: PropertyDocument,
+  rules: PreparedRule[],
+  byName: ByName,
+  element: Element,
+) {
   const keys = new Set(variableKeys(element.settings ?? {}));
   const effects: Effect[] = [];
-  doc.rules.forEach((rule, r) => {
-    if (rule.enabled === false) return;
-    const effect = effectOf(doc, r, keys, element.name);
+  for (const rule of rules) {
+    const effect = effectOf(rule, byName, keys, element.name);
     if (effect && effect !== "unknown") effects.push(effect);
-  });
+  }
+  // Rules copied from one another read alike: each distinct set is compared once per setter,
+  // so the check grows with setters × distinct readers, not setters × readers.
+  const readers = new Map<string, ReaderGroup>();
+  for (const reader of effects) {
+    if (!reader.handledBeforeRead) continue;
+    const key = [...new Set(reader.handledBeforeRead)].sort().join("\n");
+    const group = readers.get(key) ?? { handled: reader.handledBeforeRead, rules: [] };
+    group.rules.push(reader.rule);
+    readers.set(key, group);
+  }
+  const fieldsOf = new Map<string, string>();
   const warnings: PropertyProblem[] = [];
   for (const setter of effects) {
     if (setter.sets.size === 0) continue;
-    const groups = new Map<string, string[]>();
-    for (const reader of effects) {
-      if (reader === setter || !reader.handledBeforeRead) continue;
-      const handled = reader.handledBeforeRead;
-      const leaked = [
-        ...new Set([...setter.sets].flatMap((leaf) => leakedField(leaf, handled) ?? [])),
-      ];
-      if (leaked.length === 0) continue;
-      const fields = describeFields(leaked);
-      groups.set(fields, [...(groups.get(fields) ?? []), doc.rules[reader.rule]!.name]);
+    const setsKey = [...setter.sets].join("\n");
+    const groups = new Map<string, { names: string[]; count: number }>();
+    for (const [readerKey, group] of readers) {
+      const others = group.rules.filter((r) => r !== setter.rule);
+      if (others.length === 0) continue;
+      const pair = `${setsKey}\u0000${readerKey}`;
+      let fields = fieldsOf.get(pair);
+      if (fields === undefined) {
+        const leaked = [
+          ...new Set([...setter.sets].flatMap((leaf) => leakedField(leaf, group.handled) ?? [])),
+        ];
+        fields = leaked.length === 0 ? "" : describeFields(leaked);
+        fieldsOf.set(pair, fields);
+      }
+      if (!fields) continue;
+      const entry = groups.get(fields) ?? { names: [], count: 0 };
+      for (const r of others)
+        if (entry.names.length < NAMED_READERS) entry.names.push(doc.rules[r]!.name);
+      entry.count += others.length;
+      groups.set(fields, entry);
     }
     const name = doc.rules[setter.rule]!.name;
-    for (const [fields, readers] of groups) {
-      const one = readers.length === 1;
+    for (const [fields, { names, count }] of groups) {
+      const one = count === 1;
       warnings.push({
         path: join(join(join("rules", setter.rule), "actions"), setter.at),
         where: componentWhere(name, "actions", setter.at),
         message:
           `Variable ${JSON.stringify(element.name)}: ${JSON.stringify(name)} sets ${fields} ` +
-          `that ${quoted(readers)} neither ${one ? "sets nor clears" : "set nor clear"}; ` +
+          `that ${quoted(names, count)} neither ${one ? "sets nor clears" : "set nor clear"}; ` +
           `these values would be sent again with ${one ? "that rule's event" : "those rules' events"}. ` +
           `Clear them in the update-variable action of ${one ? "that rule" : "those rules"}, or set them there.`,
         severity: "warning",
@@ -200,7 +252,12 @@ function warningsFor(doc: PropertyDocument, element: PropertyDocument["dataEleme
 
 /** Fields that can leak from one rule's event into another's through a shared Variable. */
 export default function checkVariableLeaks(doc: PropertyDocument): PropertyProblem[] {
-  return doc.dataElements
-    .filter((element) => element.modulePath === VARIABLE)
-    .flatMap((element) => warningsFor(doc, element));
+  const variables = doc.dataElements.filter((element) => element.modulePath === VARIABLE);
+  if (variables.length === 0) return [];
+  const rules = prepare(doc);
+  const byName = new Map<string, Element>();
+  // The first of a name wins, as the runtime resolves a token.
+  for (const element of doc.dataElements)
+    if (!byName.has(element.name)) byName.set(element.name, element);
+  return variables.flatMap((element) => warningsFor(doc, rules, byName, element));
 }
