@@ -575,6 +575,18 @@ export interface ResourceSummary extends ResourceInfo {
   index?: number;
 }
 
+/** What a list asks `GET /api/properties/:pid/summaries` for (parameters of the same names). */
+export interface SummaryQuery {
+  kind: "rule" | "dataElement";
+  /** Text the names contain, case-insensitive. */
+  q?: string;
+  enabled?: boolean;
+  sort?: "position" | "name" | "updatedAt" | "problems";
+  order?: "asc" | "desc";
+  offset?: number;
+  limit?: number;
+}
+
 /** `GET /api/properties/:pid/summaries`: one page of a list, and how many match in all. */
 export interface ResourceSummaryPage {
   revision: number;

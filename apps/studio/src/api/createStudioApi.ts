@@ -34,6 +34,7 @@ import type {
   ItemState,
   PropertyProblem,
   ResourceSummaryPage,
+  SummaryQuery,
 } from "@liftoff/schema";
 import type { ApiClient } from "./createApiClient.ts";
 
@@ -336,16 +337,4 @@ export interface PropertyValidation {
   problems: PropertyProblem[];
   disabledProblems: PropertyProblem[];
   warnings: PropertyProblem[];
-}
-
-/** What a list asks `GET /api/properties/:pid/summaries` for (docs/api.md). */
-export interface SummaryQuery {
-  kind: "rule" | "dataElement";
-  /** Text the names contain, case-insensitive. */
-  q?: string;
-  enabled?: boolean;
-  sort?: "position" | "name" | "updatedAt" | "problems";
-  order?: "asc" | "desc";
-  offset?: number;
-  limit?: number;
 }

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ReactNode } from "react";
-import { onRowKeys, rowProps, type RowProps } from "./rowKeys.ts";
+import { lazy, Suspense } from "react";
+import { onRowKeys, rowProps, type RowsProps } from "./rowKeys.ts";
 
 export type { RowProps } from "./rowKeys.ts";
 
@@ -21,16 +21,7 @@ const WindowRows = lazy(() => import("./WindowRows.tsx"));
  * first rows while that code loads. Either way the table gives `aria-rowcount` (rows + 1 for
  * the header), each row its `aria-rowindex`, and ↑/↓ move to the same column of the next row.
  */
-export default function VirtualRows({
-  count,
-  columns,
-  row,
-}: {
-  count: number;
-  /** The table's column count, for the spacer cells. */
-  columns: number;
-  row: (index: number, props: RowProps) => ReactNode;
-}) {
+export default function VirtualRows({ count, columns, row }: RowsProps) {
   const plain = (shown: number) => (
     <tbody onKeyDown={(event) => onRowKeys(event, shown)}>
       {Array.from({ length: shown }, (_, index) => row(index, rowProps(index)))}

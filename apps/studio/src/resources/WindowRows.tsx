@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
-import { onRowKeys, rowProps, type RowProps } from "./rowKeys.ts";
+import { useLayoutEffect, useRef, useState } from "react";
+import { onRowKeys, rowProps, type RowsProps } from "./rowKeys.ts";
 
 /** A row's height before it is measured (one line of text in a table cell). */
 const ESTIMATED_ROW_PX = 41;
@@ -13,15 +13,7 @@ const OVERSCAN = 12;
  * and below stand in for the rows not mounted, so the scrollbar and the table's height are
  * those of every row, and each mounted row is measured as it is drawn.
  */
-export default function WindowRows({
-  count,
-  columns,
-  row,
-}: {
-  count: number;
-  columns: number;
-  row: (index: number, props: RowProps) => ReactNode;
-}) {
+export default function WindowRows({ count, columns, row }: RowsProps) {
   const body = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // Where the body starts on the page: the filters above it can wrap to more lines.

@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
 
 /** What a row spreads on its `<tr>`: the measuring ref, its index, and its ARIA row number. */
 export interface RowProps {
@@ -6,6 +6,14 @@ export interface RowProps {
   "data-index": number;
   /** 1 is the header row, so the first body row is 2 (WAI-ARIA 1.2, aria-rowindex). */
   "aria-rowindex": number;
+}
+
+/** What VirtualRows and WindowRows take: how many rows, the column count, and each row. */
+export interface RowsProps {
+  count: number;
+  /** The table's column count, for the spacer cells. */
+  columns: number;
+  row: (index: number, props: RowProps) => ReactNode;
 }
 
 export const rowProps = (index: number): RowProps => ({

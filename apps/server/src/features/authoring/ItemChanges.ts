@@ -25,6 +25,7 @@ import { refuseItemProblems } from "./refuseItemProblems.ts";
 import { resourceInfo } from "./resourceInfo.ts";
 import {
   asBadRequest,
+  auditChange,
   refuseMoved,
   type ChangeNote,
   type Expectation,
@@ -134,14 +135,7 @@ export class ItemChanges {
         if (attempt < ATTEMPTS) continue;
         throw apiProblems.conflict("Someone else is changing the same item; try again.");
       }
-      await this.store.audit.append({
-        user,
-        action: note.action,
-        propertyId,
-        ...(note.target ? { target: note.target } : {}),
-        revision: saved.revision,
-        detail: { summary: note.summary },
-      });
+      await auditChange(this.store, user, propertyId, saved.revision, note);
       const at = { id: propertyId, revision: saved.revision, updatedAt: saved.at, updatedBy: user };
       const state = await this.stateOf(propertyId, ref, document, at);
       // Open editors and lists, on every node, follow the save (propertyChangeRoutes.ts).

@@ -93,6 +93,24 @@ export function writesBetween(head: PropertySnapshot, next: PropertyDocument): R
   return writes;
 }
 
+/** The audit log's entry for a saved change (`revision`: the property revision it made). */
+export function auditChange(
+  store: Store,
+  user: string,
+  propertyId: string,
+  revision: number,
+  note: ChangeNote,
+): Promise<void> {
+  return store.audit.append({
+    user,
+    action: note.action,
+    propertyId,
+    ...(note.target ? { target: note.target } : {}),
+    revision,
+    detail: { summary: note.summary },
+  });
+}
+
 /** 409 `edit-conflict` (or 404, or "id taken") when an expectation no longer holds. */
 export function refuseMoved(head: PropertySnapshot, expectations: Expectation[]): void {
   for (const { ref, revision } of expectations) {
@@ -219,14 +237,7 @@ export class PropertyService {
       throw apiProblems.propertyExists({ id, name: existing?.document.property.name ?? id });
     }
     await this.ensureDatastreams(document);
-    await this.store.audit.append({
-      user,
-      action: note.action,
-      propertyId: id,
-      target: note.target ?? id,
-      revision: 1,
-      detail: { summary: note.summary },
-    });
+    await auditChange(this.store, user, id, 1, { ...note, target: note.target ?? id });
     return this.snapshot(id);
   }
 
@@ -285,14 +296,7 @@ export class PropertyService {
         throw apiProblems.conflict("Someone else is changing the same items; try again.");
       }
       await this.ensureDatastreams(document);
-      await this.store.audit.append({
-        user,
-        action: note.action,
-        propertyId,
-        ...(note.target ? { target: note.target } : {}),
-        revision: saved.revision,
-        detail: { summary: note.summary },
-      });
+      await auditChange(this.store, user, propertyId, saved.revision, note);
       const next = await this.snapshot(propertyId);
       const state = await this.state(next, this.savedOf(next, savedRef));
       // Open editors and lists, on every node, follow the save (propertyChanges.ts).

@@ -4,6 +4,7 @@ import type {
   ResourceInfo,
   ResourceSummary,
   ResourceSummaryPage,
+  SummaryQuery,
 } from "@liftoff/schema";
 import { documentOf, type PropertySnapshot } from "./AuthoringRepository.ts";
 import type { BuilderApi } from "./BuilderApi.ts";
@@ -41,16 +42,6 @@ interface View {
   rows: Map<string, Row>;
   /** The production environment's id, whose library the rows' standing is measured against. */
   productionId?: string;
-}
-
-export interface SummaryQuery {
-  kind: ListKind;
-  q?: string;
-  enabled?: boolean;
-  sort?: "position" | "name" | "updatedAt" | "problems";
-  order?: "asc" | "desc";
-  offset?: number;
-  limit?: number;
 }
 
 // Revisions kept: a few properties open at once. A revision never changes, so an entry is
