@@ -14,6 +14,7 @@
  */
 import { compileFunction } from "node:vm";
 import { transformSync } from "esbuild";
+import { textMemo } from "./textMemo.ts";
 import { JsCode } from "./JsCode.ts";
 
 export interface Transform {
@@ -69,42 +70,37 @@ export function codeSettings(
  * close the function early and spill into the library around it.
  */
 export function syntaxError(code: string, parameters: string[]): string | undefined {
-  try {
-    compileFunction(code, parameters);
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
+  return parsedCode(`${parameters.join(",")}\u0000${code}`) ?? undefined;
 }
+
+// Kept by parameters and code: every build checks every custom code function again.
+const parsedCode = textMemo(
+  (key): string | null => {
+    const at = key.indexOf("\u0000");
+    const parameters = at === 0 ? [] : key.slice(0, at).split(",");
+    try {
+      compileFunction(key.slice(at + 1), parameters);
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  },
+  (error) => error?.length ?? 0,
+);
 
 // Minified functions by their source. A staging or production build minifies every custom
 // code function, one esbuild call each (about 2 ms): 3.5 s for a 2,000-rule property, paid
 // again by every build although between two builds few functions change. The output depends
-// only on the source (and this process's esbuild), so it is kept; bounded by total size,
-// the oldest entries leave first.
-const minified = new Map<string, string>();
-const MINIFIED_MAX_CHARS = 16 * 1024 * 1024;
-let minifiedChars = 0;
-
-function minifiedFunction(source: string): string {
-  const known = minified.get(source);
-  if (known !== undefined) return known;
-  // Assigned, because esbuild drops an expression statement that has no effect.
-  const out = transformSync(`__f=${source}`, {
-    minify: true,
-    target: "es2018",
-    legalComments: "none",
-  });
-  const code = out.code.trim().replace(/^__f=/, "").replace(/;$/, "");
-  minified.set(source, code);
-  minifiedChars += source.length + code.length;
-  for (const [oldest, value] of minified) {
-    if (minifiedChars <= MINIFIED_MAX_CHARS) break;
-    minified.delete(oldest);
-    minifiedChars -= oldest.length + value.length;
-  }
-  return code;
-}
+// only on the source (and this process's esbuild), so it is kept.
+const minifiedFunction = textMemo(
+  (source) =>
+    // Assigned, because esbuild drops an expression statement that has no effect.
+    transformSync(`__f=${source}`, { minify: true, target: "es2018", legalComments: "none" })
+      .code.trim()
+      .replace(/^__f=/, "")
+      .replace(/;$/, ""),
+  (code) => code.length,
+);
 
 function asFunction(code: string, parameters: string[], minify: boolean): JsCode {
   const source = `function(${parameters.join(",")}){${code}\n}`;
