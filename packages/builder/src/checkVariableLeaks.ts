@@ -185,27 +185,46 @@ interface ReaderGroup {
   rules: number[];
 }
 
-function warningsFor(
-  doc: PropertyDocument,
-  rules: PreparedRule[],
-  byName: ByName,
-  element: Element,
-) {
+/** The prepared rules, and which of them update a store key or read a token name. */
+interface Index {
+  updating: Map<string, Set<PreparedRule>>;
+  reading: Map<string, Set<PreparedRule>>;
+}
+
+function indexOf(rules: PreparedRule[]): Index {
+  const index: Index = { updating: new Map(), reading: new Map() };
+  const add = (map: Map<string, Set<PreparedRule>>, key: string, rule: PreparedRule) =>
+    map.set(key, (map.get(key) ?? new Set()).add(rule));
+  for (const rule of rules)
+    for (const action of rule.actions) {
+      if (action.update !== undefined) add(index.updating, action.update, rule);
+      for (const name of action.reads) add(index.reading, name, rule);
+    }
+  return index;
+}
+
+function warningsFor(doc: PropertyDocument, index: Index, byName: ByName, element: Element) {
+  // A leak needs a rule that reads the variable: without one there is nothing to warn about,
+  // and only the rules that update or read it are looked at.
+  const readers = index.reading.get(element.name);
+  if (!readers) return [];
   const keys = new Set(variableKeys(element.settings ?? {}));
+  const involved = new Set(readers);
+  for (const key of keys) for (const rule of index.updating.get(key) ?? []) involved.add(rule);
   const effects: Effect[] = [];
-  for (const rule of rules) {
+  for (const rule of [...involved].sort((a, b) => a.rule - b.rule)) {
     const effect = effectOf(rule, byName, keys, element.name);
     if (effect && effect !== "unknown") effects.push(effect);
   }
   // Rules copied from one another read alike: each distinct set is compared once per setter,
   // so the check grows with setters × distinct readers, not setters × readers.
-  const readers = new Map<string, ReaderGroup>();
+  const groupsOfReaders = new Map<string, ReaderGroup>();
   for (const reader of effects) {
     if (!reader.handledBeforeRead) continue;
     const key = [...new Set(reader.handledBeforeRead)].sort().join("\n");
-    const group = readers.get(key) ?? { handled: reader.handledBeforeRead, rules: [] };
+    const group = groupsOfReaders.get(key) ?? { handled: reader.handledBeforeRead, rules: [] };
     group.rules.push(reader.rule);
-    readers.set(key, group);
+    groupsOfReaders.set(key, group);
   }
   const fieldsOf = new Map<string, string>();
   const warnings: PropertyProblem[] = [];
@@ -213,7 +232,7 @@ function warningsFor(
     if (setter.sets.size === 0) continue;
     const setsKey = [...setter.sets].join("\n");
     const groups = new Map<string, { names: string[]; count: number }>();
-    for (const [readerKey, group] of readers) {
+    for (const [readerKey, group] of groupsOfReaders) {
       const others = group.rules.filter((r) => r !== setter.rule);
       if (others.length === 0) continue;
       const pair = `${setsKey}\u0000${readerKey}`;
@@ -254,10 +273,10 @@ function warningsFor(
 export default function checkVariableLeaks(doc: PropertyDocument): PropertyProblem[] {
   const variables = doc.dataElements.filter((element) => element.modulePath === VARIABLE);
   if (variables.length === 0) return [];
-  const rules = prepare(doc);
   const byName = new Map<string, Element>();
   // The first of a name wins, as the runtime resolves a token.
   for (const element of doc.dataElements)
     if (!byName.has(element.name)) byName.set(element.name, element);
-  return variables.flatMap((element) => warningsFor(doc, rules, byName, element));
+  const index = indexOf(prepare(doc));
+  return variables.flatMap((element) => warningsFor(doc, index, byName, element));
 }
