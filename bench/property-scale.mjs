@@ -13,13 +13,16 @@
 //   - with --studio, the studio's rules list in Chromium: sign-in done, from navigation to the
 //     first rule's link visible,
 //   - with --memory, the server's resident memory after 10 and after 1,000 saves, on the
-//     2,000-rule property (the largest size when 2,000 is not among them).
+//     2,000-rule property (the largest size when 2,000 is not among them),
+//   - with --publish, at each size of 200 rules or more: a library of 200 changed resources
+//     (150 rules, 50 data elements) built, submitted, approved and published, each step timed,
+//     after production got the whole property.
 // Bounded: each size on each store has its own server and --timeout seconds; what is still
 // running then (requests, the studio's browser, the server) is stopped, the row keeps what
 // was measured, says where it stopped, and the larger sizes on that store are skipped. It
 // prints one table per store in the issue's shape. Nothing leaves loopback.
 // Run: node scripts/build.mjs && node bench/property-scale.mjs [--sizes 100,500,1000,2000,5000]
-//   [--db sqlite,postgres] [--saves 20] [--studio] [--memory] [--timeout 900]
+//   [--db sqlite,postgres] [--saves 20] [--studio] [--memory] [--publish] [--timeout 900]
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +40,7 @@ const { values } = parseArgs({
     saves: { type: "string", default: "20" },
     studio: { type: "boolean", default: false },
     memory: { type: "boolean", default: false },
+    publish: { type: "boolean", default: false },
     timeout: { type: "string", default: "900" },
   },
 });
@@ -59,6 +63,8 @@ const TIMEOUT_S = wholeNumber("timeout", values.timeout, 1);
 const MEMORY_SIZE = SIZES.includes(2000) ? 2000 : Math.max(...SIZES);
 // Memory is measured last, on one size: running out of time there skips no larger size.
 const MEMORY_STEP = "memory (1,000 saves)";
+// The issue's publish goal: a library of 200 changed resources.
+const PUBLISH_CHANGES = 200;
 const PASSWORD = "property-scale-bench-admin-1";
 const DEMO = "PRpcmarketing";
 
@@ -167,8 +173,8 @@ async function saveRules(api, pid, count, round) {
         rule: { ...rule, description: `round ${round}, save ${i}` },
       }),
     );
-    const saved = answer.resources?.find((r) => r.kind === "rule" && r.id === rule.id);
-    revisions.set(key, saved ? saved.revision : revisions.get(key) + 1);
+    // A rule's save answers the rule alone (ItemSaved): its new revision is `saved`'s.
+    revisions.set(key, answer.saved.revision);
     rule.description = `round ${round}, save ${i}`;
     times.push(ms);
   }
@@ -203,6 +209,50 @@ async function studioList(origin, pid, signal) {
     signal.removeEventListener("abort", closeBrowser);
     await browser.close();
   }
+}
+
+const STEPS = ["build", "submit", "approve", "publish"];
+
+/**
+ * A library of PUBLISH_CHANGES changed resources through the flow, timed: production first
+ * gets everything (the library `everything`, not timed), then three quarters of the changes
+ * are rules and a quarter data elements, each given a new note, and a new library takes all
+ * changed resources. Answers the ms of each step of the timed library.
+ */
+async function publishChanges(api, pid, everything) {
+  for (const step of STEPS.slice(1))
+    await api("POST", `/api/properties/${pid}/libraries/${everything}/${step}`);
+  const state = await api("GET", `/api/properties/${pid}`);
+  const revision = (kind, id) =>
+    state.resources.find((r) => r.kind === kind && r.id === id).revision;
+  const rules = state.document.rules.slice(0, (PUBLISH_CHANGES * 3) / 4);
+  const elements = state.document.dataElements.slice(0, PUBLISH_CHANGES / 4);
+  for (const rule of rules)
+    await api("PUT", `/api/properties/${pid}/rules/${rule.id}`, {
+      revision: revision("rule", rule.id),
+      rule: { ...rule, description: "published by the benchmark" },
+    });
+  for (const element of elements)
+    await api("PUT", `/api/properties/${pid}/data-elements/${element.id}`, {
+      revision: revision("dataElement", element.id),
+      dataElement: { ...element, description: "published by the benchmark" },
+    });
+  const development = (await api("GET", `/api/properties/${pid}/environments`)).find(
+    (e) => e.stage === "development",
+  );
+  const library = await api("POST", `/api/properties/${pid}/libraries`, {
+    name: "Changes",
+    environmentId: development.id,
+    addAllChanged: true,
+  });
+  if (library.resources.length !== PUBLISH_CHANGES)
+    throw new Error(`the library holds ${library.resources.length} resources`);
+  const publish = {};
+  for (const step of STEPS)
+    publish[step] = (
+      await timed(() => api("POST", `/api/properties/${pid}/libraries/${library.id}/${step}`))
+    ).ms;
+  return { publish };
 }
 
 /** Node's fetch gives up on an answer whose headers take more than 300 s. */
@@ -263,6 +313,10 @@ async function measure(size, db, demoDocument) {
     if (values.studio) {
       step = "studio rules list";
       row.listMs = await studioList(server.origin, pid, signal);
+    }
+    if (values.publish && size >= PUBLISH_CHANGES) {
+      step = "publish";
+      Object.assign(row, await publishChanges(api, pid, library.id));
     }
     if (values.memory && size === MEMORY_SIZE) {
       step = MEMORY_STEP;
@@ -382,6 +436,14 @@ for (const database of new Set(rows.map((r) => r.db))) {
         (values.studio ? `; list visible ≤ 3 s: ${bar(large.listMs, 3_000)}` : "") +
         ".",
     );
+  for (const r of mine.filter((r) => r.publish)) {
+    const total = STEPS.reduce((sum, step) => sum + r.publish[step], 0);
+    console.log(
+      `Library of ${PUBLISH_CHANGES} changed resources at ${thousands(r.rules)} rules: ` +
+        STEPS.map((step) => `${step} ${duration(r.publish[step])}`).join(", ") +
+        `; all four ${duration(total)}; publish ≤ 2 s: ${bar(r.publish.publish, 2_000)}.`,
+    );
+  }
   const memory = mine.find((r) => r.rssAfter1000 !== undefined);
   if (memory)
     console.log(

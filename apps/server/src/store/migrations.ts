@@ -9,6 +9,7 @@ import { requestKeysMigration } from "../features/edge/requestKeysMigration.ts";
 import { submitterMigration } from "../features/authoring/submitterMigration.ts";
 import { savedReportsMigration } from "../features/reports/savedReportsMigration.ts";
 import { genericEventsMigration } from "../features/edge/genericEventsMigration.ts";
+import { itemLookupMigration } from "../features/authoring/itemLookupMigration.ts";
 import { libraryEncodingsMigration } from "../features/publishing/libraryEncodingsMigration.ts";
 
 const eventColumns = (json: string, time: string, id: string) => `
@@ -177,6 +178,7 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
   savedReportsMigration,
   genericEventsMigration,
   libraryEncodingsMigration,
+  itemLookupMigration,
 ];
 
 export const latestVersion = latestOf(migrations);

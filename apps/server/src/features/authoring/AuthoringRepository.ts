@@ -238,13 +238,15 @@ export class AuthoringRepository {
    * or not). Read in one statement with the property's revision, as `snapshot` is.
    */
   async itemSnapshot(id: string, ref: ResourceRef): Promise<PropertySnapshot | undefined> {
+    // Two indexed reads in one statement (an OR across them would read every resource).
+    const part = (where: string) =>
+      HEAD_SQL.replace("WHERE p.id = ?", where).replace(/ORDER BY.*$/s, "");
     const rows = await this.sql.all(
-      HEAD_SQL.replace(
-        "WHERE p.id = ?",
-        `WHERE p.id = ? AND (r.kind IN ('settings', 'environment', 'extension')
-           OR (r.kind = ? AND r.resource_id = ?))`,
-      ),
-      [id, ref.kind, ref.id],
+      `${part("WHERE p.id = ? AND r.kind IN ('settings', 'environment', 'extension')")}
+       UNION ALL
+       ${part("WHERE p.id = ? AND r.kind = ? AND r.resource_id = ?")}
+       ORDER BY position`,
+      [id, id, ref.kind, ref.id],
     );
     if (rows.length === 0) return undefined;
     return this.snapshotOf(id, Number(rows[0]!.head), rows);
