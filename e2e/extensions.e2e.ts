@@ -1,4 +1,4 @@
-import type { PropertyState } from "@liftoff/schema";
+import type { ItemSaved, PropertyState } from "@liftoff/schema";
 import { expect, test, type Page } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -115,7 +115,7 @@ test("a used extension cannot be removed; an unused one is removed after confirm
     },
   });
   expect(created.status()).toBe(201);
-  const rule = ((await created.json()) as PropertyState).document.rules[0]!;
+  const rule = ((await created.json()) as ItemSaved).item!;
   await page.reload();
   const remove = page.getByRole("button", { name: "Remove Web SDK" });
   await expect(remove).toBeDisabled();

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
-import type { EnvironmentInfo, LibraryInfo, PropertyState } from "@liftoff/schema";
+import type { EnvironmentInfo, ItemSaved, LibraryInfo, PropertyState } from "@liftoff/schema";
 import { TEST_ADMIN_PASSWORD } from "../startServer.ts";
 import { edgeBody, edgeLoad, type Outcome } from "./edgeLoad.mjs";
 import { startCluster, startNodeOn, type Cluster } from "./startCluster.ts";
@@ -150,10 +150,10 @@ test("a library published on one node is served by the other at once", async () 
   const onA = await signIn(a!.origin);
   const onB = await signIn(b!.origin);
   const { pid, development } = await makeProperty(onA, "Published across nodes");
-  const rule = await onA.call<PropertyState>("POST", `/api/properties/${pid}/rules`, {
+  const rule = await onA.call<ItemSaved>("POST", `/api/properties/${pid}/rules`, {
     rule: markRule("first"),
   });
-  const ruleId = rule.document.rules[0]!.id;
+  const ruleId = rule.saved.id;
   const library = await onA.call<LibraryInfo>("POST", `/api/properties/${pid}/libraries`, {
     name: "Across nodes",
     environmentId: development.id,

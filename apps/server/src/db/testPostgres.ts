@@ -16,10 +16,13 @@ export default function useTestPostgres() {
     stop = started.stop;
   }, 60_000);
   afterAll(() => stop?.());
-  const run = `${process.pid}_${Date.now().toString(36)}`;
-  let n = 0;
   return {
     url: () => url,
-    schema: (prefix: string) => `${prefix}_${run}_${n++}`,
+    // Numbered per process, not per call: two suites of one file can call this in the same
+    // millisecond and would otherwise be given the same schema.
+    schema: (prefix: string) => `${prefix}_${RUN}_${schemas++}`,
   };
 }
+
+const RUN = `${process.pid}_${Date.now().toString(36)}`;
+let schemas = 0;
