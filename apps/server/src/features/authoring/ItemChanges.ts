@@ -21,6 +21,7 @@ import type { BuilderApi } from "./BuilderApi.ts";
 import type { Store } from "../../store/Store.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
 import { publishPropertyChange } from "./propertyChangeRoutes.ts";
+import { ITEM_LISTS, type ItemKind } from "./propertyResources.ts";
 import { refuseItemProblems } from "./refuseItemProblems.ts";
 import { resourceInfo } from "./resourceInfo.ts";
 import {
@@ -34,11 +35,8 @@ import {
 import type { PropertyViews } from "./PropertyViews.ts";
 import productionBase from "../publishing/productionBase.ts";
 
-export type ItemKind = "rule" | "dataElement";
 type Item = PropertyRule | PropertyDataElement;
 
-const FIELD = { rule: "rules", dataElement: "dataElements" } as const;
-const LABEL = { rule: "rule", dataElement: "data element" } as const;
 // As PropertyService.change: a save that loses a race for its resource reads again.
 const ATTEMPTS = 3;
 // Token chains longer than this are not followed further (the runtime stops at ten steps).
@@ -53,7 +51,7 @@ function namesIn(value: unknown, into = new Set<string>()): Set<string> {
 }
 
 const listOf = (document: PropertyDocument, kind: ItemKind) =>
-  document[FIELD[kind]] as unknown as Item[];
+  document[ITEM_LISTS[kind].field] as unknown as Item[];
 
 /** `rules[3].events[0]` → `rules[12].events[0]` when the item sits at 3 here and 12 in all. */
 function findingsAt(
@@ -62,10 +60,13 @@ function findingsAt(
   here: number,
   index: number,
 ): PropertyProblem[] {
-  const prefix = `${FIELD[kind]}[${here}]`;
+  const prefix = `${ITEM_LISTS[kind].field}[${here}]`;
   return problems
     .filter((p) => p.path === prefix || p.path.startsWith(`${prefix}.`))
-    .map((p) => ({ ...p, path: `${FIELD[kind]}[${index}]${p.path.slice(prefix.length)}` }));
+    .map((p) => ({
+      ...p,
+      path: `${ITEM_LISTS[kind].field}[${index}]${p.path.slice(prefix.length)}`,
+    }));
 }
 
 /**
@@ -87,7 +88,7 @@ export class ItemChanges {
   async read(propertyId: string, ref: ResourceRef & { kind: ItemKind }): Promise<ItemState> {
     const head = await this.part(propertyId, ref);
     const stored = head.resources.find((r) => r.kind === ref.kind && r.id === ref.id);
-    if (!stored) throw apiProblems.notFound(`${LABEL[ref.kind]} "${ref.id}"`);
+    if (!stored) throw apiProblems.notFound(`${ITEM_LISTS[ref.kind].label} "${ref.id}"`);
     const document = documentOf(head);
     await this.addNamedDataElements(propertyId, document, ref);
     const state = await this.stateOf(propertyId, ref, document, head);
@@ -170,8 +171,8 @@ export class ItemChanges {
       const index = before
         ? await this.store.authoring.indexAt(propertyId, ref.kind, before.position)
         : await this.store.authoring.indexAt(propertyId, ref.kind, Number.MAX_SAFE_INTEGER);
-      const from = `${FIELD[ref.kind]}[${here}]`;
-      const to = `${FIELD[ref.kind]}[${index}]`;
+      const from = `${ITEM_LISTS[ref.kind].field}[${here}]`;
+      const to = `${ITEM_LISTS[ref.kind].field}[${index}]`;
       const moved = (e: ValidationError) =>
         e.field === from || e.field.startsWith(`${from}.`) || e.field.startsWith(`${from}[`)
           ? new ValidationError(to + e.field.slice(from.length), e.problem)
@@ -231,7 +232,7 @@ export class ItemChanges {
   ): Promise<void> {
     if (before && !before.deleted && before.name === item.name) return;
     if (await this.store.authoring.nameTaken(propertyId, ref, item.name))
-      throw apiProblems.nameTaken(path, LABEL[ref.kind], item.name);
+      throw apiProblems.nameTaken(path, ITEM_LISTS[ref.kind].label, item.name);
   }
 
   /** The item's state at `at` (a revision this request read or wrote). */
@@ -242,7 +243,7 @@ export class ItemChanges {
     at: Pick<PropertySnapshot, "revision" | "updatedAt" | "updatedBy">,
   ): Promise<ItemState> {
     const row = await this.store.authoring.resource(propertyId, ref);
-    if (!row) throw apiProblems.notFound(`${LABEL[ref.kind]} "${ref.id}"`);
+    if (!row) throw apiProblems.notFound(`${ITEM_LISTS[ref.kind].label} "${ref.id}"`);
     const base = await productionBase(this.store, document);
     const info = resourceInfo(row, base) ?? {
       kind: row.kind,

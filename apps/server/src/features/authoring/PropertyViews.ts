@@ -7,6 +7,7 @@ import type {
   SummaryQuery,
 } from "@liftoff/schema";
 import { documentOf, type PropertySnapshot } from "./AuthoringRepository.ts";
+import { ITEM_LISTS, type ItemKind } from "./propertyResources.ts";
 import type { BuilderApi } from "./BuilderApi.ts";
 import type { Store } from "../../store/Store.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
@@ -20,12 +21,9 @@ export interface Findings {
   warnings: PropertyProblem[];
 }
 
-type ListKind = "rule" | "dataElement";
-const FIELD = { rule: "rules", dataElement: "dataElements" } as const;
-
 /** One list row before its standing against production (which moves with publishes). */
 interface Row {
-  kind: ListKind;
+  kind: ItemKind;
   id: string;
   enabled: boolean;
   index?: number;
@@ -135,8 +133,11 @@ export class PropertyViews {
     const stored = [...findings.problems, ...findings.disabledProblems];
     const rows = new Map<string, Row>();
     for (const kind of ["rule", "dataElement"] as const) {
-      const list = document[FIELD[kind]] as ReadonlyArray<{ id: string; enabled?: boolean }>;
-      const counts = countsByIndex(stored, FIELD[kind]);
+      const list = document[ITEM_LISTS[kind].field] as ReadonlyArray<{
+        id: string;
+        enabled?: boolean;
+      }>;
+      const counts = countsByIndex(stored, ITEM_LISTS[kind].field);
       list.forEach((item, index) =>
         rows.set(`${kind}:${item.id}`, {
           kind,

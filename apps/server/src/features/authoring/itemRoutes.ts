@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { userOf, type ApiContext } from "../../main/ApiContext.ts";
 import { putResource, removeResource } from "./propertyResources.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
-import type { ItemKind } from "./ItemChanges.ts";
+import type { ItemKind } from "./propertyResources.ts";
 import type { ChangeNote, Expectation } from "./PropertyService.ts";
 import {
   item,

@@ -28,6 +28,13 @@ const LISTS: Array<{ kind: ResourceKind; field: Lists }> = [
   { kind: "rule", field: "rules" },
 ];
 
+/** The two kinds edited item by item, and the document list and label of each. */
+export type ItemKind = "rule" | "dataElement";
+export const ITEM_LISTS = {
+  rule: { field: "rules", label: "rule" },
+  dataElement: { field: "dataElements", label: "data element" },
+} as const;
+
 /** `rule:RL…`: one resource's key in maps and library manifests. */
 export const resourceKey = (ref: ResourceRef) => `${ref.kind}:${ref.id}`;
 

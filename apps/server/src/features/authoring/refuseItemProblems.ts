@@ -1,11 +1,7 @@
 import type { PropertyDocument } from "@liftoff/schema";
 import type { BuilderApi } from "./BuilderApi.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
-
-const LISTS = {
-  rule: { field: "rules", label: "rule" },
-  dataElement: { field: "dataElements", label: "data element" },
-} as const;
+import { ITEM_LISTS } from "./propertyResources.ts";
 
 /**
  * 422 `item-has-problems` when the enabled rule (or data element) `id` of the changed
@@ -21,7 +17,7 @@ export function refuseItemProblems(
   id: string,
   bodyPath: string = kind,
 ): void {
-  const { field, label } = LISTS[kind];
+  const { field, label } = ITEM_LISTS[kind];
   const list = document[field] as ReadonlyArray<{ id: string; name: string; enabled?: boolean }>;
   const index = list.findIndex((item) => item.id === id);
   const item = list[index];

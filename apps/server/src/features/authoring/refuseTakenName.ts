@@ -1,10 +1,6 @@
 import type { PropertyDocument } from "@liftoff/schema";
 import { apiProblems } from "../../http/apiProblems.ts";
-
-const LISTS = {
-  rule: { field: "rules", label: "rule" },
-  dataElement: { field: "dataElements", label: "data element" },
-} as const;
+import { ITEM_LISTS } from "./propertyResources.ts";
 
 /**
  * 409 `name-taken` when `item` would share its name with another rule (or data element) of
@@ -18,7 +14,7 @@ export function refuseTakenName(
   item: { id: string; name: string },
   path: string,
 ): void {
-  const { field, label } = LISTS[kind];
+  const { field, label } = ITEM_LISTS[kind];
   const list = document[field] as ReadonlyArray<{ id: string; name: string }>;
   const before = list.find((other) => other.id === item.id);
   if (before?.name === item.name) return;
