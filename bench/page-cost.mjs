@@ -7,12 +7,17 @@
 // behind the Web SDK extension's instance manager, and a "floor": a few lines of plain
 // JavaScript making the same requests, cookie writes, storage reads and script tags as the
 // container, which is what the browser charges for that work on this machine whatever
-// code asks for it. Loads alternate between the pages; every first visit is a fresh
+// code asks for it. A row for the server-side variant of the property
+// (createServerSideProperty: the ad pixel, marketing-automation and insight tags left off the
+// page, their calls sent by the server's event forwarding) shows what the page saves, as a
+// share of the floor; a table of each page's requests and bytes goes with it.
+// Loads alternate between the pages; every first visit is a fresh
 // browser context (no cache, no cookies). Chromium is driven over the DevTools pipe with
 // only Page and Performance enabled (bench/cdpPipe.mjs says why not Playwright).
 // Run: npx tsx bench/page-cost.mjs [loads] [--breakdown] [--floor-parts] [--profile] [--trace]
 // [--cpu] [--tasks] [--variants file.json] [--phases] (default 10 loads)
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -29,7 +34,11 @@ import { buildLibrary } from "../packages/builder/src/index.ts";
 import { COMPILE_HINT } from "../packages/builder/src/buildLibrary.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium.ts";
 import { repoRoot } from "../e2e/startServer.ts";
-import { createPropertyDocument, ENVIRONMENTS } from "../properties/pc-marketing/src/index.ts";
+import {
+  createPropertyDocument,
+  createServerSideProperty,
+  ENVIRONMENTS,
+} from "../properties/pc-marketing/src/index.ts";
 import { launchCdp, openPage } from "./cdpPipe.mjs";
 import { launchBuild } from "./launchBuild.mjs";
 import { holdBenchLock } from "./benchLock.mjs";
@@ -587,6 +596,54 @@ function variantLibraries(code, file) {
   return libraries;
 }
 
+/**
+ * The requests a page makes on a first and then a repeat visit (a fresh context with the
+ * Network domain on, apart from the timed visits, which run without it), each with the bytes
+ * received for it (encoded, headers included), after the window load and SETTLE_MS.
+ */
+async function pageRequests(cdp, url) {
+  const page = await openPage(cdp, ["Page", "Network"]);
+  const visits = [];
+  for (let visit = 0; visit < 2; visit++) {
+    const seen = new Map();
+    const off = cdp.on(({ sessionId, method, params }) => {
+      if (sessionId !== page.sessionId) return;
+      if (method === "Network.requestWillBeSent")
+        seen.set(params.requestId, { url: params.request.url, bytes: 0 });
+      if (method === "Network.loadingFinished" && seen.has(params.requestId))
+        seen.get(params.requestId).bytes = params.encodedDataLength;
+    });
+    await page.goto(url);
+    await sleep(SETTLE_MS);
+    off();
+    visits.push([...seen.values()]);
+  }
+  await page.close();
+  return visits;
+}
+
+// The vendor tags' own requests (their scripts and collect calls on the stand-ins), apart
+// from the hosted rule scripts, which are the site's.
+const VENDOR_TAG = /\/vendor\/(pixel|mat|insight)\//;
+
+/** Requests and bytes of the bare page, the two libraries and the floor, with the libraries' sizes. */
+async function printRequests(cdp, pages, libraries) {
+  console.log(
+    "\nrequests and bytes received per visit (the page, its library, edge, identity, scripts and their calls)",
+  );
+  console.log(
+    "| page | library, gzip -9 B | first visit: requests (to the vendor tags) | KB received | repeat visit: requests (to the vendor tags) | KB received |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|");
+  for (const { label, url, file } of pages) {
+    const [first, repeat] = await pageRequests(cdp, url);
+    const cell = (list) =>
+      `${list.length} (${list.filter((r) => VENDOR_TAG.test(r.url)).length}) | ${(list.reduce((sum, r) => sum + r.bytes, 0) / 1024).toFixed(1)}`;
+    const size = file ? gzipSync(libraries[file], { level: 9 }).length.toLocaleString("en") : "–";
+    console.log(`| ${label} | ${size} | ${cell(first)} | ${cell(repeat)} |`);
+  }
+}
+
 /** A library file running some parts of the floor script. */
 const floorFile = (parts, names) => `(function(){${names.map((n) => parts[n]).join("\n")}})();`;
 
@@ -615,6 +672,7 @@ function printTable(first, repeat, sent, idCalls, timeDomain) {
     ...Object.keys(first)
       .filter((name) => name.startsWith("variant: "))
       .map((name) => row(name, name)),
+    row("serverSide", "pc-marketing, server-side variant (three vendor tags sent by the server)"),
     row("minimal", "Liftoff, data layer and page view rules only"),
     row("turbine", "same container on turbine 28.1.0 + real @adobe/alloy 2.26.0"),
     row("turbineHint", "the same turbine + alloy library with the compile hint"),
@@ -646,6 +704,16 @@ function printTable(first, repeat, sent, idCalls, timeDomain) {
       (above(visits) / (median(visits.turbine) - median(visits.floor))).toFixed(2);
     console.log(
       `Above the floor ÷ turbine + alloy above the floor (same run, independent of the machine's speed): first visit ${share(first)}, repeat visit ${share(repeat)}.`,
+    );
+  }
+  // The server-side variant against the floor of the full container (which still makes the
+  // three vendor tags' requests): below 1, the page costs less than any code doing the
+  // container's work could.
+  if (first.serverSide) {
+    const added = (visits, name) => median(visits[name]) - median(visits.none);
+    const share = (visits) => (added(visits, "serverSide") / added(visits, "floor")).toFixed(2);
+    console.log(
+      `Server-side variant ÷ floor (each less the bare page): first visit ${share(first)}, repeat visit ${share(repeat)}; ÷ pc-marketing on Liftoff: first visit ${(added(first, "serverSide") / added(first, "liftoff")).toFixed(2)}, repeat visit ${(added(repeat, "serverSide") / added(repeat, "liftoff")).toFixed(2)}.`,
     );
   }
   const raw = (list) => list.map((v) => v.toFixed(1)).join(" ");
@@ -692,8 +760,16 @@ async function main() {
     ...doc,
     rules: doc.rules.filter((r) => ["Data Layer", "All Pages - Page View"].includes(r.name)),
   };
+  // The server-side variant: the same property without the three vendor tags, which its event
+  // forwarding property sends from the server (after the edge answered: nothing on the page).
+  const serverSideDoc = createServerSideProperty({
+    edgeOrigin,
+    identityServer: edgeOrigin.replace("http://", ""),
+    hostedScriptsBase: `${vendor}/hosted`,
+  });
   const libraries = {
     "/liftoff.js": (await buildLibrary(doc, { environmentId })).code,
+    "/server-side.js": (await buildLibrary(serverSideDoc, { environmentId })).code,
     "/minimal.js": (await buildLibrary(minimal, { environmentId })).code,
     "/turbine.js": await launchBuild(doc, {
       environmentId,
@@ -743,6 +819,7 @@ async function main() {
   } else {
     Object.assign(libraryFiles, {
       liftoff: "liftoff",
+      serverSide: "server-side",
       minimal: "minimal",
       turbine: "turbine",
       turbineHint: "turbine-hint",
@@ -870,6 +947,17 @@ async function main() {
       libraries,
       LOADS,
     );
+  if (!PHASES && !VARIANTS_FILE)
+    await printRequests(
+      cdp,
+      [
+        { label: "demo home, no library", url: origins.none },
+        { label: "pc-marketing on Liftoff", url: origins.liftoff, file: "/liftoff.js" },
+        { label: "server-side variant", url: origins.serverSide, file: "/server-side.js" },
+        { label: "floor", url: origins.floor, file: "/floor.js" },
+      ],
+      libraries,
+    );
   await cdp.close();
   if (!PHASES)
     for (const timeDomain of TIME_DOMAINS)
@@ -877,6 +965,7 @@ async function main() {
   // A page whose page view never reached an edge skipped work a visitor's page does.
   const silent = [
     "liftoff",
+    "serverSide",
     "minimal",
     "turbine",
     "turbineHint",

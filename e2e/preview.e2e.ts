@@ -1,5 +1,6 @@
 import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -199,6 +200,109 @@ test("the link runs the preview build; the changed rule's evaluation reaches the
   );
   expect(sideways, "the panel scrolls sideways on a phone").toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+test("a previewed page's edge request shows the server rule it ran and its delivery", async () => {
+  const { page } = studio;
+  // A destination on this machine, and a forwarding property that sends every event to it,
+  // run for the development datastream (the one preview builds send to).
+  const received: string[] = [];
+  const receiver = createServer((request, response) => {
+    received.push(request.url ?? "");
+    request.resume();
+    request.on("end", () => response.writeHead(200).end('{"ok":true}'));
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const host = `127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  const edgePid = "PRpreviewforward";
+  const { datastreams } = await api<{ datastreams: Array<{ id: string; stage: string }> }>(
+    "GET",
+    "/api/datastreams",
+  );
+  const development = datastreams.find((d) => d.stage === "development")!;
+  try {
+    await api("POST", "/api/properties/import", {
+      formatVersion: 1,
+      company: { orgId: "5LIFTOFF0PCMARKETING0001@AdobeOrg" },
+      property: { id: edgePid, name: "Preview forwarding", settings: { platform: "edge" } },
+      environments: [
+        { id: `${edgePid}dev`, name: "Development", stage: "development" },
+        { id: `${edgePid}stage`, name: "Staging", stage: "staging" },
+        { id: `${edgePid}prod`, name: "Production", stage: "production" },
+      ],
+      extensions: [
+        { name: "core", displayName: "Core (event forwarding)", settings: {} },
+        { name: "http-connector", displayName: "HTTP Connector", settings: {} },
+      ],
+      dataElements: [],
+      rules: [
+        {
+          id: "RLpreviewcrm",
+          name: "Every event to the CRM",
+          events: [
+            { id: "RCev", modulePath: "core/src/lib/events/eventReceived.js", settings: {} },
+          ],
+          conditions: [],
+          actions: [
+            {
+              id: "RCsend",
+              modulePath: "http-connector/src/lib/actions/sendHttpRequest.js",
+              settings: { method: "POST", url: `http://${host}/collect`, bodyType: "none" },
+            },
+          ],
+        },
+      ],
+    });
+    const library = await api<{ id: string }>("POST", `/api/properties/${edgePid}/libraries`, {
+      name: "First",
+      environmentId: `${edgePid}dev`,
+      addAllChanged: true,
+    });
+    await api("POST", `/api/properties/${edgePid}/libraries/${library.id}/build`);
+    await api("PUT", `/api/properties/${edgePid}/forwarding/hosts`, {
+      hosts: [{ host, allowPrivate: true }],
+    });
+    await api("PUT", `/api/datastreams/${development.id}/forwarding`, { propertyId: edgePid });
+
+    const edgeUrls: string[] = [];
+    previewTab.on("request", (r) => {
+      if (r.url().includes("/ee/")) edgeUrls.push(r.url());
+    });
+    await previewTab.reload({ waitUntil: "load" });
+    const rules = page.getByRole("region", { name: "Server rules" }).first();
+    await expect(rules.getByRole("link", { name: "Every event to the CRM" })).toBeVisible({
+      timeout: 10_000,
+    });
+    await expect(rules).toContainText("Ran");
+    await expect(rules).toContainText(`to ${host} → delivered`);
+    // The tab's edge requests named the session; the destination got the event.
+    expect(edgeUrls.length).toBeGreaterThan(0);
+    expect(edgeUrls.every((u) => /[?&]liftoff_preview=[0-9a-f]{32}(&|$)/.test(u))).toBe(true);
+    expect(received).toContain("/collect");
+    await rules.getByText(/^Request and \d attempts?$/).click();
+    await expect(rules.getByRole("list", { name: "Attempts" })).toContainText("HTTP 200");
+    const shots = process.env.LIFTOFF_SHOTS;
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await rules.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: shots
+          ? join(shots, `server-rules-${width}.png`)
+          : test.info().outputPath(`server-rules-${width}.png`),
+      });
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways, "the panel scrolls sideways").toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  } finally {
+    await api("PUT", `/api/datastreams/${development.id}/forwarding`, { propertyId: null });
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
 });
 
 test("a rule saved while previewing is rebuilt; the tab's next load runs it", async () => {

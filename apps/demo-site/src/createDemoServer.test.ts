@@ -74,6 +74,25 @@ describe("demo site server", () => {
     expect((await fetch(`${origin}/vendor/unknown.js`)).status).toBe(404);
   });
 
+  it("answers the ad pixel's Conversions API path as the vendor does, and records it", async () => {
+    await fetch(`${origin}/__calls`, { method: "DELETE" });
+    const body = JSON.stringify({ data: [{ event_name: "PageView" }, { event_name: "Lead" }] });
+    const res = await fetch(`${origin}/vendor/pixel/PIXEL-1/events?access_token=t`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ events_received: 2 });
+    const calls = (await (await fetch(`${origin}/__calls`)).json()) as Array<{
+      method: string;
+      path: string;
+      body: string;
+    }>;
+    expect(calls).toMatchObject([{ method: "POST", path: "/vendor/pixel/PIXEL-1/events", body }]);
+    expect((await fetch(`${origin}/vendor/pixel/PIXEL-1/events`)).status).toBe(404);
+  });
+
   it("serves a playable WAV for the video and 404 for unknown paths", async () => {
     const wav = Buffer.from(
       await (await fetch(`${origin}/media/claims-explained.wav`)).arrayBuffer(),

@@ -35,6 +35,23 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/**
+ * The ad pixel's Conversions API (`POST <endpoint>/<pixel id>/events`): where the server-side
+ * variant's event forwarding sends the PageView (properties/pc-marketing,
+ * createForwardingProperty.ts). Answered as the vendor answers, with the count of events.
+ */
+const CONVERSIONS_API = /^\/vendor\/pixel\/[^/]+\/events$/;
+
+function conversionsAnswer(body: string): string {
+  let data: unknown;
+  try {
+    data = (JSON.parse(body) as { data?: unknown }).data;
+  } catch {
+    data = undefined;
+  }
+  return JSON.stringify({ events_received: Array.isArray(data) ? data.length : 0 });
+}
+
 /** Serves a vendor request: scripts, collect endpoints, and records it. */
 async function vendor(
   req: IncomingMessage,
@@ -42,9 +59,12 @@ async function vendor(
   path: string,
   calls: VendorCall[],
 ) {
-  calls.push({ method: req.method ?? "GET", path, body: await readBody(req), time: Date.now() });
+  const body = await readBody(req);
+  calls.push({ method: req.method ?? "GET", path, body, time: Date.now() });
   const script = VENDOR_SCRIPTS[path];
   if (script) return send(res, 200, "text/javascript; charset=utf-8", script);
+  if (req.method === "POST" && CONVERSIONS_API.test(path))
+    return send(res, 200, "application/json", conversionsAnswer(body));
   if (path.endsWith("/collect")) return send(res, 204, "text/plain", "");
   send(res, 404, "text/plain", "Not found");
 }

@@ -3,7 +3,9 @@
  * marketing-automation tracker, the professional-network insight tag and the three hosted
  * rule scripts — served under `/vendor/` on the demo origin. Each script reports what the
  * page queued for it back to `/vendor/.../collect`; the server records every request under
- * /vendor so tests can read the calls (`GET /__calls`).
+ * /vendor so tests can read the calls (`GET /__calls`). The server-side variant's event
+ * forwarding posts to the same collect endpoints, and the ad pixel's PageView to its
+ * Conversions API stand-in, `/vendor/pixel/<pixel id>/events`.
  */
 const report = (name: string, expression: string) =>
   `(function(){fetch("/vendor/${name}/collect",{method:"POST",keepalive:true,body:JSON.stringify(${expression})})})();`;

@@ -12,12 +12,23 @@
  * it (the CLI's `--build-date` and tests fix it). Development libraries are built unminified,
  * as Launch builds them: custom code stays readable and `buildInfo.minified` is false, so
  * extensions load their hosted files' readable versions; staging and production minified.
+ *
+ * An event forwarding property (platform `edge`) is validated against the edge catalogue
+ * and built into the JSON text of its ForwardingRuleset (forwarding/buildRuleset.ts): no
+ * engine, nothing minified, nothing carried.
  */
 import { gzipSync } from "node:zlib";
 import { Script } from "node:vm";
-import type { Container, PropertyDocument } from "@liftoff/schema";
+import type {
+  Container,
+  ForwardingRuleset,
+  PropertyDocument,
+  PropertyEnvironment,
+} from "@liftoff/schema";
 import buildContainer from "./buildContainer.ts";
 import carriedFiles, { type CarriedFile } from "./carriedFiles.ts";
+import { platformOf } from "./catalog.ts";
+import buildRuleset from "./forwarding/buildRuleset.ts";
 import { toJson, toSource } from "./JsCode.ts";
 import { engineScript, previewScripts } from "./moduleScripts.ts";
 import validateProperty from "./validateProperty.ts";
@@ -78,7 +89,13 @@ export interface BuiltLibrary {
   durationMs: number;
   /** Module paths in the library, every extension's. */
   modules: string[];
+  /**
+   * The Launch container the library holds. An edge property's library runs on no page: its
+   * container has the property and build info and no extensions, rules or data elements.
+   */
   container: ContainerJson;
+  /** An edge property's build: the ruleset `code` is the JSON text of. */
+  ruleset?: ForwardingRuleset;
   /**
    * Files published next to the library (carriedFiles.ts): hosted files, external code, at
    * `hosted/…`; a preview build's at `preview-<id>/hosted/…`.
@@ -133,6 +150,38 @@ async function libraryScript(container: string, preview: PreviewBuildOptions | u
   return `${COMPILE_HINT}${config}${prelude}\n${assign}${engine}`;
 }
 
+/** An edge property's library: the ruleset as JSON text (validated by the caller). */
+async function buildEdgeLibrary(
+  doc: PropertyDocument,
+  environment: PropertyEnvironment,
+  buildDate: string,
+  started: number,
+): Promise<BuiltLibrary> {
+  const ruleset = buildRuleset(doc, environment.id, { buildDate });
+  const code = JSON.stringify(ruleset);
+  const modules = new Set<string>();
+  for (const element of Object.values(ruleset.dataElements)) modules.add(element.modulePath);
+  for (const rule of ruleset.rules)
+    for (const component of [...rule.events, ...rule.conditions, ...rule.actions])
+      modules.add(component.modulePath);
+  const empty = { ...doc, extensions: [], rules: [], dataElements: [] };
+  const container = await buildContainer(empty, environment, {
+    buildDate,
+    minify: false,
+    transform: true,
+  });
+  return {
+    code,
+    bytes: Buffer.byteLength(code),
+    gzipBytes: gzipSync(code, { level: 9 }).length,
+    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    modules: [...modules].sort(),
+    container: toJson(container) as ContainerJson,
+    ruleset,
+    files: [],
+  };
+}
+
 export default async function buildLibrary(
   doc: PropertyDocument,
   options: BuildOptions,
@@ -147,6 +196,13 @@ export default async function buildLibrary(
   const preview = options.preview && checkPreview(options.preview);
   const problems = validateProperty(doc);
   if (problems.length) throw new BuildRefusedError(problems);
+  if (platformOf(doc) === "edge") {
+    if (preview)
+      throw new Error(
+        "preview: an event forwarding property has no preview build; its rules report to the preview session of the page whose events they receive",
+      );
+    return buildEdgeLibrary(doc, environment, buildDate, started);
+  }
 
   const minify = options.minify ?? environment.stage !== "development";
   const folder = preview ? previewFolder(preview.sessionId) : "";

@@ -6,8 +6,14 @@
  */
 import { manifest as coreModules } from "@liftoff/core/manifest";
 import { manifest as identity } from "@liftoff/identity/manifest";
-import type { ExtensionManifest, ModuleManifest } from "@liftoff/schema";
+import type {
+  ExtensionManifest,
+  ModuleManifest,
+  PropertyDocument,
+  PropertyPlatform,
+} from "@liftoff/schema";
 import { manifest as webSdk } from "@liftoff/web-sdk/manifest";
+import { forwardingCatalog } from "./forwarding/manifest.ts";
 
 const core: ExtensionManifest = {
   name: "core",
@@ -25,9 +31,26 @@ const core: ExtensionManifest = {
 
 export const catalog: ExtensionManifest[] = [core, webSdk, identity];
 
-/** The catalog entry named `name`, or undefined (opaque and unknown extensions). */
-export function findExtension(name: string): ExtensionManifest | undefined {
-  return catalog.find((extension) => extension.name === name);
+/** The extensions a property of `platform` installs: the web catalog or the edge one. */
+export function catalogFor(platform: PropertyPlatform = "web"): ExtensionManifest[] {
+  return platform === "edge" ? forwardingCatalog : catalog;
+}
+
+/** The platform of a property document: `edge` for event forwarding, else `web`. */
+export function platformOf(doc: PropertyDocument): PropertyPlatform {
+  return doc.property.settings.platform === "edge" ? "edge" : "web";
+}
+
+/**
+ * The catalog entry named `name` for a property of `platform`, or undefined (opaque and
+ * unknown extensions). Both catalogues have a `core`: the web one's runs on the page, the
+ * edge one's on the server.
+ */
+export function findExtension(
+  name: string,
+  platform: PropertyPlatform = "web",
+): ExtensionManifest | undefined {
+  return catalogFor(platform).find((extension) => extension.name === name);
 }
 
 /** The catalog entry whose Launch name (or own name) is `launchName`. */
@@ -37,9 +60,12 @@ export function findByLaunchName(launchName: string): ExtensionManifest | undefi
   );
 }
 
-/** The module manifest for a module path, searching every catalog extension. */
-export function findModule(path: string): ModuleManifest | undefined {
-  const extension = findExtension(extensionOf(path));
+/** The module manifest for a module path, searching every catalog extension of `platform`. */
+export function findModule(
+  path: string,
+  platform: PropertyPlatform = "web",
+): ModuleManifest | undefined {
+  const extension = findExtension(extensionOf(path), platform);
   return extension?.modules.find((module) => module.path === path);
 }
 

@@ -4,10 +4,11 @@
  * steps and logs it; here each cycle is reported once, with its chain.
  */
 import type { PropertyDataElement, PropertyDocument } from "@liftoff/schema";
+import { platformOf } from "./catalog.ts";
 import type { Report } from "./checkModule.ts";
 import { functionSettings } from "./checkModule.ts";
 import { dataElementWhere, join } from "./describePlace.ts";
-import { findTokens } from "./findTokens.ts";
+import { findTokens, tokenText } from "./findTokens.ts";
 
 /**
  * Cycles among data elements through the tokens in their settings, each reported once;
@@ -18,13 +19,16 @@ export default function checkDataElementCycles(
   report: Report,
   included: (element: PropertyDataElement) => boolean = () => true,
 ) {
+  const platform = platformOf(doc);
   const index = new Map(
     doc.dataElements.flatMap((element, i) => (included(element) ? [[element.name, i]] : [])),
   );
   const edges = doc.dataElements.map((element) => {
     if (!included(element)) return [];
     const skip = functionSettings(element.modulePath, "");
-    return [...new Set(findTokens(element.settings ?? {}, "", skip).map((use) => use.name))]
+    return [
+      ...new Set(findTokens(element.settings ?? {}, "", skip, platform).map((use) => use.name)),
+    ]
       .map((name) => index.get(name))
       .filter((i): i is number => i !== undefined);
   });
@@ -38,7 +42,7 @@ export default function checkDataElementCycles(
         const cycle = stack.slice(stack.indexOf(next)).map((n) => doc.dataElements[n]!.name);
         report(
           join(join("dataElements", next), "settings"),
-          `circular data element reference: ${[...cycle, cycle[0]].map((n) => `%${n}%`).join(" → ")}`,
+          `circular data element reference: ${[...cycle, cycle[0]!].map((n) => tokenText(n, platform)).join(" → ")}`,
           dataElementWhere(doc.dataElements[next]!.name),
         );
       } else if (state[next] === "new") visit(next);

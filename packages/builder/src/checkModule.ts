@@ -3,8 +3,13 @@
  * installed, it has the module, the module is of the kind the place needs, its settings fit
  * the module's schema, and its custom code parses.
  */
-import { checkSettings, type ModuleKind, type PropertyExtension } from "@liftoff/schema";
-import { extensionOf, findExtension } from "./catalog.ts";
+import {
+  checkSettings,
+  type ModuleKind,
+  type PropertyExtension,
+  type PropertyPlatform,
+} from "@liftoff/schema";
+import { extensionOf, findExtension, findModule } from "./catalog.ts";
 import { join } from "./describePlace.ts";
 import { codeSettings, syntaxError, transforms } from "./transforms.ts";
 
@@ -26,6 +31,18 @@ export const functionSettings = (modulePath: string, base: string) => {
   return (path: string) => skipped.has(path);
 };
 
+/**
+ * Why a module of the other platform cannot be used here (a web module in an event
+ * forwarding property, a forwarding module in a web one), or undefined.
+ */
+export function wrongPlatform(modulePath: string, platform: PropertyPlatform): string | undefined {
+  if (platform === "edge" && findModule(modulePath, "web"))
+    return `"${modulePath}" is a web module: the rules of an event forwarding property (platform edge) run on the server and cannot use it`;
+  if (platform === "web" && findModule(modulePath, "edge"))
+    return `"${modulePath}" is an event forwarding module: only properties of platform edge can use it`;
+  return undefined;
+}
+
 /** Checks one module reference: installed extension, known module, right kind, settings. */
 export default function checkModule(
   installed: Map<string, PropertyExtension>,
@@ -35,22 +52,25 @@ export default function checkModule(
   path: string,
   where: string,
   report: Report,
+  platform: PropertyPlatform = "web",
 ) {
   const extensionName = extensionOf(modulePath);
   const extension = installed.get(extensionName);
+  const elsewhere = wrongPlatform(modulePath, platform);
   if (!extension) {
-    report(join(path, "modulePath"), `extension "${extensionName}" is not installed`, where);
+    const message = elsewhere ?? `extension "${extensionName}" is not installed`;
+    report(join(path, "modulePath"), message, where);
     return;
   }
-  const manifest = findExtension(extensionName);
+  const manifest = findExtension(extensionName, platform);
   if (!manifest) {
     if (!extension.opaqueModules?.[modulePath])
-      report(join(path, "modulePath"), `unknown module "${modulePath}"`, where);
+      report(join(path, "modulePath"), elsewhere ?? `unknown module "${modulePath}"`, where);
     return;
   }
   const module = manifest.modules.find((m) => m.path === modulePath);
   if (!module) {
-    report(join(path, "modulePath"), `unknown module "${modulePath}"`, where);
+    report(join(path, "modulePath"), elsewhere ?? `unknown module "${modulePath}"`, where);
     return;
   }
   if (module.kind !== kind) {
@@ -61,7 +81,13 @@ export default function checkModule(
     );
     return;
   }
-  for (const problem of checkSettings(module.settings, settings, join(path, "settings")))
+  for (const problem of checkSettings(
+    module.settings,
+    settings,
+    join(path, "settings"),
+    false,
+    platform,
+  ))
     report(problem.path, problem.message, where);
   for (const { key, parameters } of codeSettings(modulePath, settings)) {
     const code = settings[key];

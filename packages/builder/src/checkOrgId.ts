@@ -1,4 +1,4 @@
-import type { PropertyDocument } from "@liftoff/schema";
+import type { PropertyDocument, PropertyPlatform } from "@liftoff/schema";
 import { findExtension } from "./catalog.ts";
 import type { Report } from "./checkModule.ts";
 
@@ -10,7 +10,11 @@ const ORG_ID = /^[A-Za-z0-9]+@AdobeOrg$/;
  * Web SDK, whose instances fall back to it and whose edge names identity cookies after it);
  * one that is set has Adobe's form, whichever way it came (settings, an imported document).
  */
-export default function checkOrgId(doc: PropertyDocument, report: Report): void {
+export default function checkOrgId(
+  doc: PropertyDocument,
+  report: Report,
+  platform: PropertyPlatform = "web",
+): void {
   const orgId = doc.company.orgId;
   if (orgId !== undefined && !ORG_ID.test(orgId))
     report(
@@ -19,7 +23,7 @@ export default function checkOrgId(doc: PropertyDocument, report: Report): void 
     );
   if (orgId) return;
   const needing = doc.extensions
-    .map((extension) => findExtension(extension.name))
+    .map((extension) => findExtension(extension.name, platform))
     .filter((manifest) => manifest?.needsOrgId);
   if (needing.length === 0) return;
   report(

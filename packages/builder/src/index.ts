@@ -1,5 +1,7 @@
 export { default as createEmbedCode } from "./createEmbedCode.ts";
-export { catalog, findExtension, findModule } from "./catalog.ts";
+export { catalog, catalogFor, findExtension, findModule, platformOf } from "./catalog.ts";
+export { forwardingCatalog } from "./forwarding/manifest.ts";
+export { default as buildRuleset, type RulesetOptions } from "./forwarding/buildRuleset.ts";
 export { default as parsePropertyDocument } from "./parsePropertyDocument.ts";
 export { default as validateProperty, validateDisabledItems } from "./validateProperty.ts";
 export { default as propertyWarnings } from "./propertyWarnings.ts";

@@ -146,6 +146,7 @@ function documentCheck(c: ReturnType<typeof createChecker>): Check {
           turbineBuildDate: c.nonEmpty,
           buildInfoMinified: c.boolean,
           separationOfDuties: c.boolean,
+          platform: c.oneOf(["web", "edge"]),
           // Its fields are checkReporting's (validateProperty), one wording with the server's.
           reporting: c.object,
         },

@@ -9,8 +9,12 @@
  * - Shared Web SDK variables leaking fields from one rule's event into another's
  *   (checkVariableLeaks.ts).
  * Only what builds include is looked at: disabled items are advised about once enabled.
+ * In an event forwarding property (platform `edge`) tokens are `{{name}}` and only data
+ * elements give them values: one naming nothing is sent as nothing (an empty text, or a
+ * field left out), as the server's engine resolves it.
  */
 import { stringsIn, type PropertyDocument, type PropertyProblem } from "@liftoff/schema";
+import { platformOf } from "./catalog.ts";
 import { functionSettings } from "./checkModule.ts";
 import checkVariableLeaks from "./checkVariableLeaks.ts";
 import {
@@ -53,19 +57,29 @@ export function customVariableNames(doc: PropertyDocument): Set<string> {
 }
 
 function unknownTokens(doc: PropertyDocument): PropertyProblem[] {
+  const platform = platformOf(doc);
   const dataElements = new Set(doc.dataElements.map((element) => element.name));
-  const variables = customVariableNames(doc);
+  // The server has no _satellite.setVar: only data elements name values there.
+  const variables = platform === "edge" ? new Set<string>() : customVariableNames(doc);
   // A token may read into a variable's object: `%user.id%` after setVar("user", {...}).
   const known = (name: string) =>
     dataElements.has(name) || variables.has(name) || variables.has(name.split(".")[0]!);
   const warnings: PropertyProblem[] = [];
   const check = (settings: unknown, modulePath: string, path: string, where: string) => {
     const base = join(path, "settings");
-    for (const use of findTokens(settings ?? {}, base, functionSettings(modulePath, base)))
+    for (const use of findTokens(
+      settings ?? {},
+      base,
+      functionSettings(modulePath, base),
+      platform,
+    ))
       if (!known(use.name))
         warnings.push({
           path: use.path,
-          message: `%${use.name}% names no data element and no _satellite.setVar variable: the page gets the text "%${use.name}%"`,
+          message:
+            platform === "edge"
+              ? `{{${use.name}}} names no data element: it is sent as nothing (an empty text, or the field left out)`
+              : `%${use.name}% names no data element and no _satellite.setVar variable: the page gets the text "%${use.name}%"`,
           where,
           severity: "warning",
         });
@@ -113,5 +127,7 @@ function eventlessRules(doc: PropertyDocument): PropertyProblem[] {
 }
 
 export default function propertyWarnings(doc: PropertyDocument): PropertyProblem[] {
-  return [...unknownTokens(doc), ...eventlessRules(doc), ...checkVariableLeaks(doc)];
+  // Shared Web SDK variables exist only on the page.
+  const leaks = platformOf(doc) === "edge" ? [] : checkVariableLeaks(doc);
+  return [...unknownTokens(doc), ...eventlessRules(doc), ...leaks];
 }

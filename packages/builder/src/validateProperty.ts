@@ -14,6 +14,10 @@
  *   propertyWarnings.ts, as is a rule with no event);
  * - duplicate names and ids of rules and data elements, duplicate component ids in a rule;
  * - circular data element references (token chains that come back to where they started).
+ * An event forwarding property (`property.settings.platform` `edge`) is checked the same way
+ * against the edge catalogue (forwarding/manifest.ts), with `{{name}}` tokens, and its own
+ * checks besides (forwarding/checkEdgeProperty.ts); a module of the other platform is a
+ * problem naming its path.
  * Only what builds include is checked: disabled rules and data elements have their own list
  * (validateDisabledItems), and a token naming a disabled data element is a problem.
  */
@@ -21,10 +25,11 @@ import type {
   ModuleKind,
   PropertyDocument,
   PropertyExtension,
+  PropertyPlatform,
   PropertyProblem,
 } from "@liftoff/schema";
 import { checkReporting, checkSettings, STAGES } from "@liftoff/schema";
-import { extensionOf, findExtension } from "./catalog.ts";
+import { extensionOf, findExtension, platformOf } from "./catalog.ts";
 import checkCarriedFiles from "./checkCarriedFiles.ts";
 import checkDataElementCycles from "./checkDataElementCycles.ts";
 import checkOrgId from "./checkOrgId.ts";
@@ -36,7 +41,8 @@ import {
   join,
   type ComponentKind,
 } from "./describePlace.ts";
-import { findTokens } from "./findTokens.ts";
+import { findTokens, tokenText } from "./findTokens.ts";
+import checkEdgeProperty from "./forwarding/checkEdgeProperty.ts";
 import { syntaxError } from "./transforms.ts";
 
 const KIND_OF: Record<ComponentKind, ModuleKind> = {
@@ -61,7 +67,16 @@ function checkEnvironments(doc: PropertyDocument, report: Report) {
   });
 }
 
-function checkExtensions(doc: PropertyDocument, report: Report) {
+/** Why an extension of the other platform cannot be installed, or undefined. */
+function otherPlatformExtension(name: string, platform: PropertyPlatform): string | undefined {
+  if (platform === "edge" && findExtension(name, "web"))
+    return `"${name}" is a web extension: an event forwarding property (platform edge) runs on the server and cannot install it`;
+  if (platform === "web" && findExtension(name, "edge"))
+    return `"${name}" is an event forwarding extension: only properties of platform edge install it`;
+  return undefined;
+}
+
+function checkExtensions(doc: PropertyDocument, report: Report, platform: PropertyPlatform) {
   const seen = new Set<string>();
   doc.extensions.forEach((extension, i) => {
     const path = join("extensions", i);
@@ -69,9 +84,21 @@ function checkExtensions(doc: PropertyDocument, report: Report) {
     if (seen.has(extension.name))
       report(join(path, "name"), `extension "${extension.name}" is installed twice`, where);
     seen.add(extension.name);
-    const manifest = findExtension(extension.name);
+    const manifest = findExtension(extension.name, platform);
     if (!manifest) {
-      if (!extension.opaqueModules)
+      const elsewhere = otherPlatformExtension(extension.name, platform);
+      if (platform === "edge") {
+        // The server runs no module scripts (docs/event-forwarding.md): only its own catalogue.
+        report(
+          join(path, "name"),
+          elsewhere ??
+            `unknown extension "${extension.name}": not one of Liftoff's event forwarding extensions`,
+          where,
+        );
+        return;
+      }
+      if (elsewhere && !extension.opaqueModules) report(join(path, "name"), elsewhere, where);
+      else if (!extension.opaqueModules)
         report(
           join(path, "name"),
           `unknown extension "${extension.name}": not one of Liftoff's and no module scripts kept from an import`,
@@ -98,6 +125,8 @@ function checkExtensions(doc: PropertyDocument, report: Report) {
       manifest.settings,
       extension.settings ?? {},
       join(path, "settings"),
+      false,
+      platform,
     ))
       report(problem.path, problem.message, where);
   });
@@ -140,13 +169,14 @@ function checkItemTokens(
   where: string,
   disabled: Set<string>,
   report: Report,
+  platform: PropertyPlatform,
 ) {
   const base = join(path, "settings");
-  for (const use of findTokens(settings, base, functionSettings(modulePath, base)))
+  for (const use of findTokens(settings, base, functionSettings(modulePath, base), platform))
     if (disabled.has(use.name))
       report(
         use.path,
-        `%${use.name}% names a disabled data element (no build includes it): enable it or use another`,
+        `${tokenText(use.name, platform)} names a disabled data element (no build includes it): enable it or use another`,
         where,
       );
 }
@@ -158,12 +188,22 @@ function checkDataElement(
   disabled: Set<string>,
   report: Report,
 ) {
+  const platform = platformOf(doc);
   const element = doc.dataElements[i]!;
   const path = join("dataElements", i);
   const where = dataElementWhere(element.name);
   const settings = element.settings ?? {};
-  checkModule(installed, element.modulePath, "dataElement", settings, path, where, report);
-  checkItemTokens(settings, element.modulePath, path, where, disabled, report);
+  checkModule(
+    installed,
+    element.modulePath,
+    "dataElement",
+    settings,
+    path,
+    where,
+    report,
+    platform,
+  );
+  checkItemTokens(settings, element.modulePath, path, where, disabled, report, platform);
 }
 
 function checkRule(
@@ -173,6 +213,7 @@ function checkRule(
   disabled: Set<string>,
   report: Report,
 ) {
+  const platform = platformOf(doc);
   const rule = doc.rules[r]!;
   const componentIds = new Set<string>();
   for (const kind of ["events", "conditions", "actions"] as const)
@@ -183,8 +224,17 @@ function checkRule(
         report(join(path, "id"), `duplicate component id "${component.id}" in this rule`, where);
       componentIds.add(component.id);
       const settings = component.settings ?? {};
-      checkModule(installed, component.modulePath, KIND_OF[kind], settings, path, where, report);
-      checkItemTokens(settings, component.modulePath, path, where, disabled, report);
+      checkModule(
+        installed,
+        component.modulePath,
+        KIND_OF[kind],
+        settings,
+        path,
+        where,
+        report,
+        platform,
+      );
+      checkItemTokens(settings, component.modulePath, path, where, disabled, report, platform);
     });
 }
 
@@ -211,10 +261,11 @@ export default function validateProperty(doc: PropertyDocument): PropertyProblem
   const [problems, report] = collector();
   const installed = installedOf(doc);
   const disabled = new Set(doc.dataElements.filter((e) => !isBuilt(e)).map((e) => e.name));
+  const platform = platformOf(doc);
 
   checkEnvironments(doc, report);
-  checkExtensions(doc, report);
-  checkOrgId(doc, report);
+  checkExtensions(doc, report, platform);
+  checkOrgId(doc, report, platform);
   checkDuplicates(doc.rules, "rules", "rule", report);
   checkDuplicates(doc.dataElements, "dataElements", "data element", report);
 
@@ -226,6 +277,7 @@ export default function validateProperty(doc: PropertyDocument): PropertyProblem
       extensionWhere(extension.name),
       disabled,
       report,
+      platform,
     ),
   );
   doc.dataElements.forEach((element, i) => {
@@ -235,6 +287,7 @@ export default function validateProperty(doc: PropertyDocument): PropertyProblem
     if (isBuilt(rule)) checkRule(doc, r, installed, disabled, report);
   });
   checkDataElementCycles(doc, report, isBuilt);
+  if (platform === "edge") checkEdgeProperty(doc, report, isBuilt);
   checkCarriedFiles(doc, report);
   // Not built into the library, but a file the server would refuse should fail here first.
   for (const problem of checkReporting(doc.property.settings, "property.settings"))
@@ -258,5 +311,6 @@ export function validateDisabledItems(doc: PropertyDocument): PropertyProblem[] 
   doc.rules.forEach((rule, r) => {
     if (!isBuilt(rule)) checkRule(doc, r, installed, disabled, report);
   });
+  if (platformOf(doc) === "edge") checkEdgeProperty(doc, report, (item) => !isBuilt(item));
   return problems;
 }

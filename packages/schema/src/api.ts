@@ -98,6 +98,7 @@
  *   DELETE /api/properties/:pid/saved-reports/:id  (its creator or an admin) → 204
  */
 import type { Stage } from "./container.ts";
+import type { DatastreamForwarding, PropertyPlatform } from "./forwarding.ts";
 import type {
   PropertyDataElement,
   PropertyDocument,
@@ -255,6 +256,8 @@ export interface ResourceRevision extends ResourceRevisionInfo, ResourceRef {
 export interface PropertySummary {
   id: string;
   name: string;
+  /** `edge`: an event forwarding property (its settings' `platform`); absent: web. */
+  platform?: PropertyPlatform;
   revision: number;
   updatedAt: string;
   updatedBy: string;
@@ -345,6 +348,8 @@ export interface DatastreamInfo {
   /** `development` | `staging` | `production` (Launch's environment stages). */
   stage: string;
   allowedOrigins: string[];
+  /** The forwarding property whose environment's library runs for this datastream's events. */
+  forwarding?: DatastreamForwarding;
 }
 
 export type LibraryState = "development" | "submitted" | "approved" | "rejected" | "published";

@@ -17,6 +17,7 @@ import { holdsRegex, regexProblem } from "./regexSettings.ts";
 import { selectorProblem } from "./selectorProblem.ts";
 import { STAGES, isPerStage, stageSchema } from "./stages.ts";
 import { holdsToken, isWholeToken } from "./tokens.ts";
+import type { PropertyPlatform } from "./forwarding.ts";
 
 export interface SettingsProblem {
   /** The field, relative to the path the check started at (`source`, `paths[0].value`). */
@@ -27,19 +28,25 @@ export interface SettingsProblem {
 const SINGLE_VALUE =
   "this field takes one value for every environment; it cannot be written per stage ({development, staging, production})";
 
+/** What a token looks like in the messages: `%data element%` on the web, `{{data element}}` on the edge. */
+const tokenWord = (platform: PropertyPlatform) =>
+  platform === "edge" ? "{{data element}}" : "%data element%";
+
 /**
  * Problems of `value` against `schema`, with paths under `path` (`""` for paths relative to
  * the settings). `isRegex`: a companion flag of the enclosing object marks this text as a
- * regex (Core's `valueIsRegex`).
+ * regex (Core's `valueIsRegex`). `platform`: the property's, which decides what a token is
+ * (`%name%` on the web, `{{name}}` in an event forwarding property).
  */
 export function checkSettings(
   schema: SettingsSchema,
   value: unknown,
   path = "",
   isRegex = false,
+  platform: PropertyPlatform = "web",
 ): SettingsProblem[] {
   const problems: SettingsProblem[] = [];
-  check(schema, value, path, isRegex, problems);
+  check(schema, value, path, isRegex, problems, platform);
   return problems;
 }
 
@@ -49,6 +56,7 @@ function check(
   path: string,
   isRegex: boolean,
   out: SettingsProblem[],
+  platform: PropertyPlatform,
 ): void {
   const say = (message: string) => out.push({ path, message });
   const types = schema.type === undefined ? [] : [schema.type].flat();
@@ -57,13 +65,13 @@ function check(
       const missing = STAGES.filter((stage) => !(stage in value));
       if (missing.length) return void say(`per-stage value misses ${missing.join(", ")}`);
       for (const stage of STAGES)
-        check(stageSchema(schema), value[stage], joinPath(path, stage), isRegex, out);
+        check(stageSchema(schema), value[stage], joinPath(path, stage), isRegex, out, platform);
       return;
     }
     // An object field may hold stage-named keys as data; any other field is one value.
     if (!types.includes("object")) return void say(SINGLE_VALUE);
   }
-  if (isWholeToken(value)) return;
+  if (isWholeToken(value, platform)) return;
   if (types.length && !types.some((type) => typeMatches(type, value)))
     return void say(`expected ${types.join(" or ")}, got ${typeName(value)}`);
   if (schema.enum && !schema.enum.some((allowed) => allowed === value))
@@ -71,14 +79,14 @@ function check(
       `expected one of ${schema.enum.map((e) => JSON.stringify(e)).join(", ")}, got ${JSON.stringify(value)}`,
     );
   if (schema.format === "json" && typeof value === "string")
-    say("expected JSON (an object or a list) or one %data element% token, got text");
-  checkNumber(schema, types, value, say);
-  if (typeof value === "string") checkText(schema, value, isRegex, say);
+    say(`expected JSON (an object or a list) or one ${tokenWord(platform)} token, got text`);
+  checkNumber(schema, types, value, say, platform);
+  if (typeof value === "string") checkText(schema, value, isRegex, say, platform);
   if (Array.isArray(value) && schema.items) {
     const items = schema.items;
-    value.forEach((entry, i) => check(items, entry, joinPath(path, i), false, out));
+    value.forEach((entry, i) => check(items, entry, joinPath(path, i), false, out, platform));
   }
-  if (isPlainObject(value)) checkObject(schema, value, path, out);
+  if (isPlainObject(value)) checkObject(schema, value, path, out, platform);
 }
 
 function checkObject(
@@ -86,6 +94,7 @@ function checkObject(
   value: Record<string, unknown>,
   path: string,
   out: SettingsProblem[],
+  platform: PropertyPlatform,
 ): void {
   // An empty text box is as missing as an absent key: Launch's views refuse both.
   const missing = new Set(
@@ -96,7 +105,7 @@ function checkObject(
   for (const key of missing) out.push({ path: joinPath(path, key), message: "is required" });
   for (const [key, child] of Object.entries(schema.properties ?? {}))
     if (value[key] !== undefined && !missing.has(key))
-      check(child, value[key], joinPath(path, key), holdsRegex(value, key), out);
+      check(child, value[key], joinPath(path, key), holdsRegex(value, key), out, platform);
 }
 
 function jsonType(value: unknown): string {
@@ -115,6 +124,7 @@ function checkNumber(
   types: string[],
   value: unknown,
   say: (message: string) => void,
+  platform: PropertyPlatform,
 ): void {
   const number =
     typeof value === "number"
@@ -123,8 +133,8 @@ function checkNumber(
         ? Number(value)
         : NaN;
   if (types.includes("number") && typeof value === "string" && !Number.isFinite(number)) {
-    if (!holdsToken(value))
-      say(`expected a number or a %data element% token, got ${JSON.stringify(value)}`);
+    if (!holdsToken(value, platform))
+      say(`expected a number or a ${tokenWord(platform)} token, got ${JSON.stringify(value)}`);
     return;
   }
   if (!Number.isFinite(number) || !(typeof value === "number" || types.includes("number"))) return;
@@ -139,13 +149,14 @@ function checkText(
   value: string,
   isRegex: boolean,
   say: (message: string) => void,
+  platform: PropertyPlatform,
 ): void {
   if (schema.minLength !== undefined && value.length < schema.minLength)
     say(`must be at least ${schema.minLength} characters`);
   if (schema.maxLength !== undefined && value.length > schema.maxLength)
     say(`must be at most ${schema.maxLength} characters`);
   // A token's value is only known in the visitor's browser, so text holding one is not parsed.
-  if (holdsToken(value)) return;
+  if (holdsToken(value, platform)) return;
   if (isRegex || schema.format === "regex") {
     const problem = regexProblem(value);
     if (problem) say(problem);

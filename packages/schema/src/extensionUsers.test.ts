@@ -64,7 +64,44 @@ describe("tokenNames", () => {
   });
 });
 
+describe("tokenNames of an edge property", () => {
+  it("reads {{name}} tokens, whole or inside text, and no %name%", () => {
+    expect(tokenNames("{{page url}}", "edge")).toEqual(["page url"]);
+    expect(tokenNames("Bearer {{api token}} for %page name% and {{ id }}", "edge")).toEqual([
+      "api token",
+      " id ",
+    ]);
+    expect(tokenNames("{{page url}}")).toEqual([]);
+  });
+});
+
 describe("dataElementUsers", () => {
+  it("reads {{tokens}} in an edge property, %tokens% in a web one", () => {
+    const element = (id: string, name: string, value: string) => ({
+      id,
+      name,
+      modulePath: "core/src/lib/dataElements/join.js",
+      settings: { values: [value] },
+    });
+    const edge = {
+      ...doc,
+      property: { id: "PR2", name: "E", settings: { platform: "edge" } },
+      dataElements: [
+        element("DE1", "url", "x"),
+        element("DE2", "braces", "{{url}}"),
+        element("DE3", "percents", "%url%"),
+      ],
+      rules: [],
+    } as unknown as PropertyDocument;
+    expect(dataElementUsers(edge, "url")).toEqual([
+      { kind: "dataElement", id: "DE2", name: "braces" },
+    ]);
+    const web = { ...edge, property: { ...edge.property, settings: {} } } as PropertyDocument;
+    expect(dataElementUsers(web, "url")).toEqual([
+      { kind: "dataElement", id: "DE3", name: "percents" },
+    ]);
+  });
+
   it("lists the rules and data elements naming one by token, disabled ones too", () => {
     expect(dataElementUsers(doc, "page name")).toEqual([
       { kind: "dataElement", id: "DE2", name: "title" },

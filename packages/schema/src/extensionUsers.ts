@@ -29,11 +29,13 @@ export function extensionUsers(document: PropertyDocument, name: string): Extens
 
 /**
  * The rules and data elements whose settings name a data element by `%token%` (deleting it
- * would leave the token's text on the page), enabled or not, itself left out.
+ * would leave the token's text on the page), enabled or not, itself left out. In an event
+ * forwarding property (platform `edge`) the tokens are `{{name}}`.
  */
 export function dataElementUsers(document: PropertyDocument, name: string): ExtensionUser[] {
+  const platform = document.property.settings.platform === "edge" ? "edge" : "web";
   const names = (settings: unknown) =>
-    stringsIn(settings).some((s) => tokenNames(s).includes(name));
+    stringsIn(settings).some((s) => tokenNames(s, platform).includes(name));
   const users: ExtensionUser[] = [];
   for (const rule of document.rules)
     if ([...rule.events, ...rule.conditions, ...rule.actions].some((c) => names(c.settings)))

@@ -29,7 +29,7 @@ export {
 } from "./api.ts";
 export type * from "./api.ts";
 export { holdsRegex, regexProblem } from "./regexSettings.ts";
-export { PREVIEW_MAX_MS, PREVIEW_PARAM } from "./preview.ts";
+export { PREVIEW_MAX_MS, PREVIEW_PARAM, SERVER_PAGE_ID } from "./preview.ts";
 export {
   contentTypeOf,
   hostedFileProblem,
@@ -48,3 +48,5 @@ export {
 } from "./reporting.ts";
 export type * from "./reporting.ts";
 export { bool, inGroup, label } from "./settingsFields.ts";
+export { CONSENT_PURPOSES, FORWARDING_TOKEN, SECRET_CLOSE, SECRET_OPEN } from "./forwarding.ts";
+export type * from "./forwarding.ts";

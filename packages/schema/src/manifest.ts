@@ -4,6 +4,8 @@
  * ships an extension publishes one; the builder validates properties with them and the
  * studio generates its forms from them.
  */
+import type { PropertyPlatform } from "./forwarding.ts";
+
 export type ModuleKind = "event" | "condition" | "action" | "dataElement" | "shared";
 
 /** The subset of JSON Schema the manifests use. */
@@ -83,6 +85,11 @@ export interface ExtensionManifest {
   needsOrgId?: true;
   /** Names Launch uses for the same extension (`adobe-alloy`, `adobe-mcid`); import maps them. */
   launchNames?: string[];
+  /**
+   * Where the extension runs: `web` (the page; the default) or `edge` (the server, for event
+   * forwarding properties). A property installs only extensions of its own platform.
+   */
+  platform?: PropertyPlatform;
   /** Schema of the extension-level settings (`turbine.getExtensionSettings()`). */
   settings: SettingsSchema;
   modules: ModuleManifest[];

@@ -11,6 +11,8 @@
  * forgets the session and then runs the environment's own library.
  */
 
+import type { DeliveryState, DestinationKind, RuleOutcome } from "./forwarding.ts";
+
 /** The query parameter of a preview link, and the sessionStorage key the library keeps. */
 export const PREVIEW_PARAM = "liftoff_preview";
 /** A preview session ends by itself this long after it starts. */
@@ -39,7 +41,14 @@ export interface PreviewSession {
 
 /** What a previewed page sends (`POST /preview/:id/trace`, a JSON array of these). */
 export type PreviewTrace =
-  PageTrace | EventTrace | RuleTrace | DataElementTrace | EdgeTrace | IdentityTrace;
+  | PageTrace
+  | EventTrace
+  | RuleTrace
+  | DataElementTrace
+  | EdgeTrace
+  | IdentityTrace
+  | ForwardingTrace
+  | DeliveryTrace;
 
 interface TraceBase {
   /** One page view: a random id the preview build makes when it starts. */
@@ -148,6 +157,72 @@ export interface IdentityTrace extends TraceBase {
   ecid?: string;
   /** `in`, `out`, `pending`, or absent when the property collects no consent. */
   consent?: string;
+}
+
+/**
+ * Records the server makes (never a page): server rules (event forwarding) that ran for an
+ * event of a preview tab's edge request, and each attempt of the deliveries they made. The
+ * page that sent the request is not known to the server, so `pageId` is `SERVER_PAGE_ID`;
+ * `at` and `seq` are the server's clock (epoch milliseconds). The studio places them under
+ * the page's edge request of the same `requestId` (alloy's `?requestId=`, echoed in the
+ * answer), and keys them by `requestId`/`eventIndex` and `deliveryId`/`attempt`.
+ */
+export const SERVER_PAGE_ID = "server";
+
+/** A planned request as shown: secrets as `{{secret:name}}`, the body cut at 16 KiB. */
+export interface ShownRequest {
+  method: string;
+  url: string;
+  query: Array<[string, string]>;
+  headers: Array<[string, string]>;
+  body: string | null;
+  /** Characters of the body left out. */
+  bodyCut?: number;
+}
+
+/** What the server rules of an edge property did with one event of a preview tab's request. */
+export interface ForwardingTrace extends TraceBase {
+  type: "forwarding";
+  requestId: string;
+  eventIndex: number;
+  eventType?: string;
+  /** The forwarding (edge) property whose rules ran: links go to its rules. */
+  propertyId: string;
+  environmentId: string;
+  /** Every rule: ran or why not, actions withheld for consent, errors. */
+  outcomes: RuleOutcome[];
+  /** The deliveries the rules made (one per action that ran). */
+  deliveries: Array<{
+    id: string;
+    ruleId: string;
+    ruleName: string;
+    actionIndex: number;
+    destination: DestinationKind;
+    host: string;
+    request: ShownRequest;
+    state: DeliveryState;
+  }>;
+}
+
+/** One attempt to send a delivery of a preview tab's event, and where that left it. */
+export interface DeliveryTrace extends TraceBase {
+  type: "delivery";
+  requestId: string;
+  eventIndex: number;
+  deliveryId: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** After this attempt: delivered, pending (tried again at `nextAt`) or dead. */
+  state: DeliveryState;
+  status?: number;
+  error?: string;
+  latencyMs: number;
+  /** The first 1 KB of the answer, secrets masked. */
+  excerpt?: string;
+  /** Why it is tried again, or why it is dead. */
+  reason?: string;
+  /** ISO time of the next attempt (pending). */
+  nextAt?: string;
 }
 
 /**

@@ -10,6 +10,7 @@
  * source string, per-environment values are `{development, staging, production}` — which
  * the build transforms into the container's runtime form.
  */
+import type { PropertyPlatform } from "./forwarding.ts";
 import type { Company, PropertySettings, Stage } from "./container.ts";
 import type { PropertyReporting } from "./reporting.ts";
 
@@ -118,6 +119,12 @@ export interface PropertyRule {
 
 /** The property's own settings: the container's, plus how its libraries are served. */
 export interface PropertyDocumentSettings extends PropertySettings {
+  /**
+   * `edge`: an event forwarding property (docs/event-forwarding.md): its rules run on the
+   * server for the events of the datastreams linked to it, and its libraries are rulesets,
+   * not page scripts. Default `web`. Fixed when the property is created.
+   */
+  platform?: PropertyPlatform;
   /**
    * Seconds browsers and CDNs may cache the staging and production libraries before they
    * revalidate (ETag); default 3600. Development libraries are always `no-cache`.

@@ -39,3 +39,16 @@ export const IDENTITY_EXTENSION = "identity";
 export const identity = {
   mcidInstance: `${IDENTITY_EXTENSION}/src/lib/sharedModules/mcidInstance.js`,
 } as const;
+
+/**
+ * Modules of an event forwarding (platform `edge`) property: server-side Core and the
+ * destination actions (docs/event-forwarding.md).
+ */
+export const forwarding = {
+  eventReceived: "core/src/lib/events/eventReceived.js",
+  path: "core/src/lib/dataElements/path.js",
+  constant: "core/src/lib/dataElements/constant.js",
+  secret: "core/src/lib/dataElements/secret.js",
+  sendHttpRequest: "http-connector/src/lib/actions/sendHttpRequest.js",
+  metaSendEvent: "meta-capi/src/lib/actions/sendEvent.js",
+} as const;

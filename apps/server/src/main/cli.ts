@@ -13,6 +13,8 @@ import publicOrigin from "./publicOrigin.ts";
 import openStore from "../store/openStore.ts";
 import startRetention from "../store/startRetention.ts";
 import startRollups from "../features/reports/startRollups.ts";
+import { rotateSecrets, SECRETS_USAGE } from "../cli/rotateSecrets.ts";
+import { secretKeysFor } from "../features/forwarding/secretKeys.ts";
 import { PostgresStore } from "../store/PostgresStore.ts";
 import type { Store } from "../store/Store.ts";
 
@@ -20,19 +22,26 @@ const USAGE = `Usage: liftoff <command> [options]
 
 Commands:
   serve [--port N] [--host ADDR] [--data DIR] [--db sqlite|postgres://…]
-        [--https] [--cert FILE --key FILE] [--rate-limit N] [--demo [--demo-port N]]
+        [--https] [--cert FILE --key FILE] [--rate-limit N]
+        [--demo [--demo-port N] [--demo-variant client-side|server-side]]
         [--trust-proxy true|ADDR,CIDR,…] [--retain-days N] [--public-origin URL]
-        [--retry-window-hours N]
+        [--retry-window-hours N] [--forwarding-lease-seconds N]
         run the server (default http://127.0.0.1:8080, SQLite in .data/; PORT also works);
         it starts empty: the admin account and nothing else. --demo also seeds the insurance
-        property and serves the demo site on --demo-port (default 8081, DEMO_PORT).
+        property and serves the demo site on --demo-port (default 8081, DEMO_PORT);
+        --demo-variant server-side leaves the ad pixel, marketing automation and insight
+        tags off the pages and sends their calls from the server (event forwarding).
         --retain-days N removes events older than N days, at start and daily;
         --retry-window-hours N (default 24): an edge request sent again with the same
         requestId within N hours is answered as the first was and stored once.
         --public-origin https://tags.example.com serves libraries and the edge on their own
-        origin: embed codes use it, and on its host the studio and /api answer 404
+        origin: embed codes use it, and on its host the studio and /api answer 404.
+        --forwarding-lease-seconds N (default 60): after a crash, event forwarding sends
+        again what the node held once its claim ends. LIFTOFF_SECRET_KEYS seals forwarding
+        secrets (docs/event-forwarding.md)
 ${BUILDER_USAGE}
 ${MIGRATE_CHECK_USAGE}
+${SECRETS_USAGE}
 
 Run "liftoff <command> --help" for a command's options.`;
 
@@ -58,10 +67,23 @@ export async function serve(argv: string[]): Promise<void> {
     parsed.demo && parsed.port === 0 ? { ...parsed, port: await freePort(parsed.host) } : parsed;
   // The demo packages load only with --demo, before the store opens: a missing one stops here.
   const demo: DemoSite | undefined = options.demo
-    ? await startDemoSite(await loadDemoModules(), { host: options.host, port: options.demoPort })
+    ? await startDemoSite(
+        await loadDemoModules(),
+        { host: options.host, port: options.demoPort },
+        options.demoVariant,
+      )
     : undefined;
   // Relative to the working directory, never inside the installed package.
   const dataDir = resolve(options.data ?? ".data");
+  // Checked before the store opens: a bad LIFTOFF_SECRET_KEYS stops the start with its reason.
+  let secretKeys: ReturnType<typeof secretKeysFor>;
+  try {
+    const db = options.db === "sqlite" ? "sqlite" : "postgres";
+    secretKeys = secretKeysFor(process.env, db, join(dataDir, "secret-keys"));
+  } catch (error) {
+    await demo?.close();
+    throw error;
+  }
   const store: Store = await openStore(options.db, join(dataDir, "liftoff.db")).catch(
     async (error: unknown) => {
       await demo?.close();
@@ -82,6 +104,10 @@ export async function serve(argv: string[]): Promise<void> {
     logger: { level: process.env.LIFTOFF_LOG_LEVEL ?? "info" },
     rateLimitPerSecond: options.rateLimit,
     edge: { retryWindowMs: options.retryWindowHours * 3_600_000 },
+    forwarding: {
+      ...(secretKeys.keys ? { secretKeys: secretKeys.keys } : {}),
+      workerOptions: { leaseMs: options.forwardingLeaseSeconds * 1000 },
+    },
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.publicOrigin === undefined ? {} : { publicOrigin: options.publicOrigin }),
     ...(https ? { https } : {}),
@@ -111,6 +137,7 @@ export async function serve(argv: string[]): Promise<void> {
   console.log(`  health:  ${address}/healthz`);
   console.log(`  studio:  ${address}/studio/`);
   console.log(`  edge:    ${address}/ee/v1/interact  (store: ${store.kind}, data: ${dataDir})`);
+  console.log(`  secrets: ${secretKeys.source}`);
   if (options.publicOrigin)
     console.log(`  public:  ${options.publicOrigin}/  (libraries, edge, identity; no studio)`);
   if (demo) {
@@ -155,6 +182,8 @@ export async function main(argv: string[]): Promise<number> {
         return await runBuilderCommand(command, rest);
       case "migrate-check":
         return await migrateCheck(rest);
+      case "secrets":
+        return await rotateSecrets(rest);
       case undefined:
       case "help":
       case "--help":

@@ -8,18 +8,28 @@ import authFeature from "../features/auth/plugin.ts";
 import authoringFeature from "../features/authoring/plugin.ts";
 import datastreamsFeature from "../features/datastreams/plugin.ts";
 import edgeFeature from "../features/edge/plugin.ts";
+import forwardingFeature, {
+  createForwarding,
+  type Forwarding,
+  type ForwardingOptions,
+} from "../features/forwarding/plugin.ts";
 import identityFeature from "../features/identity/plugin.ts";
 import liveFeature from "../features/live/plugin.ts";
 import previewFeature, {
   createPreview,
   type PreviewRouteOptions,
 } from "../features/preview/plugin.ts";
+import { previewForwardingHooks } from "../features/preview/serverTraces.ts";
 import publishingFeature from "../features/publishing/plugin.ts";
 import reportsFeature from "../features/reports/plugin.ts";
 import refuseUnstorableStrings from "../http/refuseUnstorableStrings.ts";
 import seedProperty from "../features/publishing/seedProperty.ts";
 import bootstrapAdmin from "../features/auth/bootstrapAdmin.ts";
 import { demoDatastreams, putDemoDatastreams } from "../features/demo/demoDatastreams.ts";
+import seedForwardingDemo, {
+  rulesOnBothSides,
+  type DemoForwarding,
+} from "../features/demo/seedForwardingDemo.ts";
 import { defaultEnvelopeLimits } from "../features/edge/parseEnvelope.ts";
 import { DEFAULT_RETRY_WINDOW_MS, type EdgeOptions } from "../features/edge/edgeRoutes.ts";
 import {
@@ -57,9 +67,11 @@ import readinessRoutes from "./readinessRoutes.ts";
 import serveStatic from "../http/serveStatic.ts";
 import studioFolder from "./studioFolder.ts";
 import { SqliteStore } from "../store/SqliteStore.ts";
-import type { Store } from "../store/Store.ts";
+import type { Datastream, Store } from "../store/Store.ts";
 
 export interface AppOptions {
+  /** Event forwarding (docs/event-forwarding.md): the secrets' key ring, the worker's options. */
+  forwarding?: ForwardingOptions;
   /** Folder of the built studio (default: @liftoff/studio's dist/); served at /studio/ when present. */
   studioDir?: string;
   /** Fastify's logger (pino): `false`, `true` or its options. Structured JSON lines. */
@@ -151,6 +163,8 @@ export interface DemoOptions {
   document: () => Promise<PropertyDocument>;
   /** Page origins the demo datastreams accept, as browsers send them (`http://host:port`). */
   origins: string[];
+  /** `--demo-variant server-side`: an event forwarding property, seeded after `document`. */
+  forwarding?: DemoForwarding;
 }
 
 export const VERSION = "0.1.0";
@@ -159,6 +173,8 @@ export interface LiftoffApp extends FastifyInstance {
   store: Store;
   live: LiveStream;
   writeQueue: WriteQueue;
+  /** Event forwarding on this node: its worker (counts, wake) and secret box. */
+  forwarding: Forwarding;
   /** Every registered route with the access it declares (http/routeAccess.ts), complete once ready. */
   routes: readonly RegisteredRoute[];
 }
@@ -199,10 +215,15 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   const live = new LiveStream({ ...defaultLiveLimits, ...options.live });
   // A request key stored less than this before a retry answers it (docs/server.md, Retries).
   const retryWindowMs = options.edge?.retryWindowMs ?? DEFAULT_RETRY_WINDOW_MS;
+  let wakeForwarding = () => {};
   const queue = new WriteQueue(
     (requests) => store.events.appendRequests(requests, retryWindowMs),
     { ...defaultWriteQueueOptions, ...options.writeQueue },
-    (events) => live.publish(events),
+    (events) => {
+      live.publish(events);
+      // Forwarded requests' inbox rows committed with these events: plan them now.
+      wakeForwarding();
+    },
   );
   app.decorate("store", store);
   app.decorate("live", live);
@@ -212,6 +233,14 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   const admin = typeof options.auth === "object" ? options.auth : {};
   const builder: BuilderApi = { ...packageBuilder, ...options.builder };
   const api = createApiContext(store, builder, options.publicOrigin);
+  // An in-memory store's secrets cannot outlive the process, so neither need its keys.
+  const forwarding = createForwarding(
+    store,
+    { ...(ownsStore ? { ephemeralSecrets: true } : {}), ...options.forwarding },
+    (message, detail) => app.log.warn(detail ?? {}, message),
+  );
+  wakeForwarding = () => forwarding.worker.wake();
+  app.decorate("forwarding", forwarding);
 
   const edge: EdgeOptions = {
     basePath: "ee",
@@ -284,16 +313,19 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     // listening, every environment serves its library, and nothing the studio or a test does
     // next can race with the seed's own builds. A seed cut short (a crash) is finished next start.
     if (options.demo) await seedDemo(options.demo);
+    if (options.forwarding?.worker !== false) forwarding.worker.start();
   });
 
   async function seedDemo(demo: DemoOptions): Promise<void> {
     try {
       const document = await demo.document();
       // Datastreams first: the seed's own PropertyService.ensureDatastreams keeps them.
-      await putDemoDatastreams(store.datastreams, demoDatastreams(document, demo.origins));
+      const datastreams = demoDatastreams(document, demo.origins);
+      await putDemoDatastreams(store.datastreams, datastreams);
       const outcome = await seedProperty(api, document);
       if (outcome === "published")
         app.log.info({ propertyId: document.property.id }, "demo: property published");
+      if (demo.forwarding) await seedServerSide(demo.forwarding, document, datastreams);
     } catch (error) {
       // A broken demo property must not keep the server from starting; it can be imported or
       // fixed in the studio and published from there.
@@ -301,10 +333,31 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     }
   }
 
+  async function seedServerSide(
+    serverSide: DemoForwarding,
+    web: PropertyDocument,
+    datastreams: Datastream[],
+  ): Promise<void> {
+    const edge = await serverSide.document();
+    const outcome = await seedForwardingDemo(api, edge, serverSide.hosts, datastreams, {
+      box: forwarding.box,
+      warn: (message) => app.log.warn(message),
+    });
+    if (outcome === "published")
+      app.log.info({ propertyId: edge.property.id }, "demo: forwarding property published");
+    const twice = rulesOnBothSides((await api.properties.load(web.property.id)).document, edge);
+    if (twice.length > 0)
+      app.log.warn(
+        { propertyId: web.property.id, rules: twice },
+        "demo: this data folder's web property still runs the rules the forwarding property runs on the server (it was seeded without --demo-variant server-side), so the vendors get those calls twice; start with a fresh --data folder",
+      );
+  }
+
   // Graceful shutdown: in-flight requests finish, then every queued event is written.
   app.addHook("onClose", async () => {
     stopSharing?.();
     stopDatastreams?.();
+    await forwarding.worker.stop();
     await queue.drain();
     if (ownsStore) await store.close();
   });
@@ -351,6 +404,11 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     ...(traceRate > 0 ? { traceLimiter: new RateLimiter(traceRate) } : {}),
   };
   const preview = createPreview(api, previewOptions);
+  // A preview tab's edge requests report what the server rules did to its session.
+  const previewHooks = previewForwardingHooks(preview.sessions, (message, error) =>
+    app.log.warn({ err: error }, message),
+  );
+  forwarding.worker.tellPreviewsThrough(previewHooks.planned, previewHooks.attempt);
   void app.register(previewFeature, { ctx: api, preview, options: previewOptions });
   void app.register(publishingFeature, { ctx: api, preview: preview.library });
   void app.register(liveFeature, { store, live });
@@ -361,6 +419,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
     ...(options.presence ? { presence: options.presence } : {}),
   });
   void app.register(datastreamsFeature, { ctx: api });
+  void app.register(forwardingFeature, { ctx: api, forwarding });
 
   if (studioDir && existsSync(studioDir)) {
     app.get("/studio", { config: { access: "public" } }, (_request, reply) =>

@@ -14,9 +14,22 @@ describe("parseServeArgs", () => {
       rateLimit: 200,
       demo: false,
       demoPort: 8081,
+      demoVariant: "client-side",
       trustProxy: undefined,
       retryWindowHours: 24,
+      forwardingLeaseSeconds: 60,
     });
+  });
+
+  it("takes --forwarding-lease-seconds from 15 to 3600", () => {
+    expect(parseServeArgs(["--forwarding-lease-seconds", "20"], {}).forwardingLeaseSeconds).toBe(20);
+    expect(() => parseServeArgs(["--forwarding-lease-seconds", "10"], {})).toThrow(
+      "--forwarding-lease-seconds: expected at least 15 (a send may take 10 s), got 10",
+    );
+    for (const bad of ["3601", "x", "1.5"])
+      expect(() => parseServeArgs(["--forwarding-lease-seconds", bad], {})).toThrow(
+        /^--forwarding-lease-seconds: expected/,
+      );
   });
 
   it("takes --retry-window-hours from 1 to 720", () => {
@@ -25,6 +38,19 @@ describe("parseServeArgs", () => {
       expect(() => parseServeArgs(["--retry-window-hours", bad], {})).toThrow(
         /^--retry-window-hours: expected/,
       );
+  });
+
+  it("takes --demo-variant client-side or server-side, only with --demo", () => {
+    expect(parseServeArgs(["--demo"], {}).demoVariant).toBe("client-side");
+    expect(parseServeArgs(["--demo", "--demo-variant", "server-side"], {}).demoVariant).toBe(
+      "server-side",
+    );
+    expect(() => parseServeArgs(["--demo", "--demo-variant", "serverside"], {})).toThrow(
+      '--demo-variant: expected "client-side" or "server-side", got "serverside"',
+    );
+    expect(() => parseServeArgs(["--demo-variant", "server-side"], {})).toThrow(
+      "--demo-variant: only with --demo",
+    );
   });
 
   it("takes --demo with --demo-port, else DEMO_PORT", () => {

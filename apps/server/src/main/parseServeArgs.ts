@@ -17,6 +17,12 @@ export interface ServeOptions {
   demo: boolean;
   /** The demo site's port (`--demo-port`, else DEMO_PORT, else 8081; 0 picks a free one). */
   demoPort: number;
+  /**
+   * `--demo-variant`: `client-side` (default) loads the vendor tags on the demo's pages;
+   * `server-side` seeds the web property without them and an event forwarding property that
+   * sends them from the server (docs/pc-marketing.md, "Server-side variant").
+   */
+  demoVariant: DemoVariant;
   /** `--retain-days N`: keep events of today and the N days before; undefined keeps all. */
   retainDays: number | undefined;
   /**
@@ -31,7 +37,25 @@ export interface ServeOptions {
    * (`https://tags.example.com`), apart from the studio's; undefined: one origin for all.
    */
   publicOrigin: string | undefined;
+  /**
+   * `--forwarding-lease-seconds N` (15–3600, default 60): how long a node's claim on forwarding
+   * work lasts. After a crash, what the node held is sent again once its lease ends; it must
+   * be longer than a send's 10 s timeout (docs/event-forwarding.md, Delivery).
+   */
+  forwardingLeaseSeconds: number;
 }
+
+export const DEMO_VARIANTS = ["client-side", "server-side"] as const;
+export type DemoVariant = (typeof DEMO_VARIANTS)[number];
+
+const demoVariant = (raw: string | undefined): DemoVariant => {
+  const value = raw ?? "client-side";
+  if (!(DEMO_VARIANTS as readonly string[]).includes(value))
+    throw new Error(
+      `--demo-variant: expected "client-side" or "server-side", got ${JSON.stringify(value)}`,
+    );
+  return value as DemoVariant;
+};
 
 const integer = (flag: string, raw: string, max: number) => {
   const n = Number(raw);
@@ -81,10 +105,20 @@ const origin = (raw: string | undefined) => {
   return url.origin;
 };
 
+function leaseSeconds(raw: string | undefined): number {
+  const seconds = integer("--forwarding-lease-seconds", raw ?? "60", 3600);
+  if (seconds < 15)
+    throw new Error(
+      `--forwarding-lease-seconds: expected at least 15 (a send may take 10 s), got ${seconds}`,
+    );
+  return seconds;
+}
+
 /**
  * `liftoff serve [--port N] [--host ADDR] [--data DIR] [--db sqlite|postgres://…] [--https]
- * [--cert FILE --key FILE] [--rate-limit N] [--demo [--demo-port N]] [--trust-proxy …]
- * [--public-origin URL]`.
+ * [--cert FILE --key FILE] [--rate-limit N] [--demo [--demo-port N] [--demo-variant V]]
+ * [--trust-proxy …]
+ * [--public-origin URL] [--forwarding-lease-seconds N]`.
  * The port also comes from PORT; the default is 8080 on 127.0.0.1, so a fresh install is
  * never exposed beyond the machine by accident.
  */
@@ -105,10 +139,12 @@ export default function parseServeArgs(
       "rate-limit": { type: "string" },
       demo: { type: "boolean" },
       "demo-port": { type: "string" },
+      "demo-variant": { type: "string" },
       "retain-days": { type: "string" },
       "retry-window-hours": { type: "string" },
       "trust-proxy": { type: "string" },
       "public-origin": { type: "string" },
+      "forwarding-lease-seconds": { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -122,6 +158,8 @@ export default function parseServeArgs(
   if (values.data === "") throw new Error("--data: expected a directory");
   if (values["demo-port"] !== undefined && !values.demo)
     throw new Error("--demo-port: only with --demo");
+  if (values["demo-variant"] !== undefined && !values.demo)
+    throw new Error("--demo-variant: only with --demo");
   return {
     port,
     host: values.host ?? env.HOST ?? "127.0.0.1",
@@ -133,10 +171,12 @@ export default function parseServeArgs(
     rateLimit: integer("--rate-limit", values["rate-limit"] ?? "200", 1_000_000),
     demo: values.demo === true,
     demoPort: integer("--demo-port", values["demo-port"] ?? env.DEMO_PORT ?? "8081", 65535),
+    demoVariant: demoVariant(values["demo-variant"]),
     retainDays: retainDays(values["retain-days"]),
     retryWindowHours: retryWindowHours(values["retry-window-hours"]),
     trustProxy:
       values["trust-proxy"] === undefined ? undefined : parseTrustProxy(values["trust-proxy"]),
     publicOrigin: origin(values["public-origin"]),
+    forwardingLeaseSeconds: leaseSeconds(values["forwarding-lease-seconds"]),
   };
 }

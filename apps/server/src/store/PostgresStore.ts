@@ -15,6 +15,7 @@ import { PostgresBus, physicalChannel } from "../db/PostgresBus.ts";
 import { LoginFailureRepository } from "../features/auth/LoginFailureRepository.ts";
 import { AuditRepository } from "../features/authoring/AuditRepository.ts";
 import { AuthoringRepository } from "../features/authoring/AuthoringRepository.ts";
+import { ForwardingRepository } from "../features/forwarding/ForwardingRepository.ts";
 import { postgresClient } from "../db/SqlClient.ts";
 import { UserRepository } from "../features/auth/UserRepository.ts";
 import { SavedReportRepository } from "../features/reports/SavedReportRepository.ts";
@@ -44,6 +45,7 @@ export class PostgresStore implements Store {
   readonly savedReports: SavedReportRepository;
   readonly previews: PreviewRepository;
   readonly loginFailures: LoginFailureRepository;
+  readonly forwarding: ForwardingRepository;
   readonly bus: PostgresBus;
   readonly nodeId = randomUUID();
   private readonly pool: pg.Pool;
@@ -89,6 +91,7 @@ export class PostgresStore implements Store {
     this.savedReports = new SavedReportRepository(sql);
     this.previews = new PreviewRepository(sql, "postgres");
     this.loginFailures = new LoginFailureRepository(sql);
+    this.forwarding = new ForwardingRepository(sql, "postgres");
     this.bus = new PostgresBus(url, {
       pool: this.pool,
       ...(options.schema ? { schema: options.schema } : {}),

@@ -14,6 +14,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { AuditRepository } from "../features/authoring/AuditRepository.ts";
 import { AuthoringRepository } from "../features/authoring/AuthoringRepository.ts";
+import { ForwardingRepository } from "../features/forwarding/ForwardingRepository.ts";
 import { sqliteClient } from "../db/SqlClient.ts";
 import { UserRepository } from "../features/auth/UserRepository.ts";
 import { SavedReportRepository } from "../features/reports/SavedReportRepository.ts";
@@ -47,6 +48,7 @@ export class SqliteStore implements Store {
   readonly savedReports: SavedReportRepository;
   readonly previews: PreviewRepository;
   readonly loginFailures: LoginFailureRepository;
+  readonly forwarding: ForwardingRepository;
   /** One node: what it publishes it hears itself. */
   readonly bus = new LocalBus();
   readonly nodeId = randomUUID();
@@ -69,6 +71,7 @@ export class SqliteStore implements Store {
     this.savedReports = new SavedReportRepository(sql);
     this.previews = new PreviewRepository(sql, "sqlite");
     this.loginFailures = new LoginFailureRepository(sql);
+    this.forwarding = new ForwardingRepository(sql, "sqlite");
     this.db.pragma("journal_mode = WAL");
     this.db.pragma(`synchronous = ${synchronous}`);
     this.db.pragma("busy_timeout = 5000");

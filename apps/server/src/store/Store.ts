@@ -1,3 +1,4 @@
+import type { ForwardingRepository } from "../features/forwarding/ForwardingRepository.ts";
 import type { StoredEventInfo } from "@liftoff/schema";
 import type { DatastreamRepository } from "../features/datastreams/DatastreamRepository.ts";
 import type {
@@ -71,6 +72,20 @@ export interface RequestKey {
 export interface NewRequest {
   events: NewEvent[];
   key?: RequestKey;
+  /**
+   * The request's datastream forwards (docs/event-forwarding.md): a `forwarding_inbox` row is
+   * written in the transaction that stores the events, so an acknowledged event is never
+   * missed by forwarding.
+   */
+  forward?: ForwardTarget;
+}
+
+/** Where a request's events are forwarded, and what the edge knew of the request (JSON text). */
+export interface ForwardTarget {
+  propertyId: string;
+  environmentId: string;
+  /** `RequestFacts` (@liftoff/schema) as JSON text. */
+  facts: string;
 }
 
 /**
@@ -175,6 +190,8 @@ export interface EventRepository {
 
 export interface Store {
   readonly kind: "sqlite" | "postgres";
+  /** Event forwarding's queue, secrets and outbound hosts (features/forwarding). */
+  readonly forwarding: ForwardingRepository;
   readonly events: EventRepository;
   /** Reports and breakdowns over the events (features/reports/ReportRepository.ts). */
   readonly reports: ReportRepository;

@@ -11,6 +11,7 @@ import { savedReportsMigration } from "../features/reports/savedReportsMigration
 import { genericEventsMigration } from "../features/edge/genericEventsMigration.ts";
 import { itemLookupMigration } from "../features/authoring/itemLookupMigration.ts";
 import { libraryEncodingsMigration } from "../features/publishing/libraryEncodingsMigration.ts";
+import { forwardingMigration } from "../features/forwarding/forwardingMigration.ts";
 
 const eventColumns = (json: string, time: string, id: string) => `
   id ${id},
@@ -179,6 +180,7 @@ CREATE TABLE allowed_hosts (host TEXT PRIMARY KEY);`,
   genericEventsMigration,
   libraryEncodingsMigration,
   itemLookupMigration,
+  forwardingMigration,
 ];
 
 export const latestVersion = latestOf(migrations);

@@ -20,7 +20,7 @@ const startedAt = Math.round(performance.timeOrigin);
 
 removePreviewParam();
 const sender = createTraceSender(endpoint, pageId);
-watchEdge(sender.emit);
+watchEdge(sender.emit, sessionId);
 satellite.__liftoffTrace = createTraceHooks(sender.emit, () => {
   const environment = (satellite.environment || {}) as { id: string; stage: string };
   sender.emit({

@@ -41,16 +41,29 @@ export function identityOf(request: unknown, response: unknown): TraceDraft | un
   return { type: "identity", ...(ecid ? { ecid } : {}), ...(consent ? { consent } : {}) };
 }
 
+/** `url` with `liftoff_preview=<session id>` added (the server's name for the parameter). */
+function tagged(url: string, sessionId: string): string {
+  return `${url}${url.includes("?") ? "&" : "?"}liftoff_preview=${sessionId}`;
+}
+
 /**
  * Records the Web SDK's requests to the edge (fetch and sendBeacon to `/ee/`, `/v1/interact`,
  * `/v1/collect`): the request body, the status and the answer, and the identity it gives.
+ * Each such request goes with `liftoff_preview=<session id>` added to its URL, so the server
+ * reports to this session what its server rules did with the events (docs/preview.md,
+ * "Server rules"); the records keep the URL the page asked for.
  */
-export default function watchEdge(emit: (record: TraceDraft) => void): void {
+export default function watchEdge(emit: (record: TraceDraft) => void, sessionId: string): void {
   const originalFetch = window.fetch.bind(window);
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : String(input);
-    const answer = originalFetch(input, init);
-    if (!EDGE.test(url)) return answer;
+    if (!EDGE.test(url)) return originalFetch(input, init);
+    const answer = originalFetch(
+      input instanceof Request
+        ? new Request(tagged(url, sessionId), input)
+        : tagged(url, sessionId),
+      init,
+    );
     const started = performance.now();
     void Promise.all([bodyText(init?.body), answer.then((r) => r.clone().text()).catch(() => "")])
       .then(([sent, received]) => {
@@ -80,8 +93,9 @@ export default function watchEdge(emit: (record: TraceDraft) => void): void {
   const beacon = navigator.sendBeacon?.bind(navigator);
   if (beacon)
     navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
-      const queued = beacon(url, data);
-      if (EDGE.test(String(url)))
+      const edge = EDGE.test(String(url));
+      const queued = beacon(edge ? tagged(String(url), sessionId) : url, data);
+      if (edge)
         void bodyText(data).then((sent) =>
           emit({
             type: "edge",

@@ -23,6 +23,8 @@ export interface BuiltLibrary {
  */
 export interface BuilderApi {
   catalog: ExtensionManifest[];
+  /** The extensions an event forwarding property (platform `edge`) installs. */
+  forwardingCatalog: ExtensionManifest[];
   /** Structural check; throws ValidationErrors naming every bad field. */
   parsePropertyDocument(input: unknown): PropertyDocument;
   /** Semantic findings (unknown modules, bad settings, custom code that does not parse…). */
@@ -71,6 +73,7 @@ export interface PreviewBuild {
 /** The `@liftoff/builder` package, as the API uses it. */
 export const packageBuilder: BuilderApi = {
   catalog: builder.catalog,
+  forwardingCatalog: builder.forwardingCatalog,
   parsePropertyDocument: builder.parsePropertyDocument,
   validateProperty: builder.validateProperty,
   validateDisabledItems: builder.validateDisabledItems,

@@ -7,6 +7,7 @@ import {
   type ItemState,
   type PropertyDataElement,
   type PropertyDocument,
+  type PropertyPlatform,
   type PropertyProblem,
   type PropertyRule,
   type ResourceRef,
@@ -42,11 +43,19 @@ const ATTEMPTS = 3;
 // Token chains longer than this are not followed further (the runtime stops at ten steps).
 const CHAIN_ROUNDS = 20;
 
-/** Every data element name that a `%token%` in any string of `value` names. */
-function namesIn(value: unknown, into = new Set<string>()): Set<string> {
-  if (typeof value === "string") for (const name of tokenNames(value)) into.add(name);
-  else if (Array.isArray(value)) for (const entry of value) namesIn(entry, into);
-  else if (isPlainObject(value)) for (const entry of Object.values(value)) namesIn(entry, into);
+/**
+ * Every data element name that a token in any string of `value` names: `%name%` on a web
+ * property, `{{name}}` on an event forwarding one.
+ */
+function namesIn(
+  value: unknown,
+  platform: PropertyPlatform,
+  into = new Set<string>(),
+): Set<string> {
+  if (typeof value === "string") for (const name of tokenNames(value, platform)) into.add(name);
+  else if (Array.isArray(value)) for (const entry of value) namesIn(entry, platform, into);
+  else if (isPlainObject(value))
+    for (const entry of Object.values(value)) namesIn(entry, platform, into);
   return into;
 }
 
@@ -204,7 +213,8 @@ export class ItemChanges {
     const item = listOf(document, ref.kind).find((i) => i.id === ref.id);
     if (!item) return;
     const have = new Set(document.dataElements.map((e) => e.name));
-    let wanted = [...namesIn(item)].filter((name) => !have.has(name));
+    const platform = document.property.settings.platform ?? "web";
+    let wanted = [...namesIn(item, platform)].filter((name) => !have.has(name));
     for (let round = 0; round < CHAIN_ROUNDS && wanted.length > 0; round++) {
       const found = await this.store.authoring.dataElementsNamed(propertyId, wanted);
       const next = new Set<string>();
@@ -212,7 +222,7 @@ export class ItemChanges {
         if (element.kind === ref.kind && element.id === ref.id) continue;
         document.dataElements.push(element.body as PropertyDataElement);
         have.add(element.name);
-        namesIn(element.body, next);
+        namesIn(element.body, platform, next);
       }
       for (const name of wanted) have.add(name);
       wanted = [...next].filter((name) => !have.has(name));

@@ -275,12 +275,20 @@ export class PropertyService {
       refuseMoved(head, expectations);
       const draft = structuredClone(documentOf(head));
       const separateBefore = draft.property.settings.separationOfDuties === true;
+      const platformBefore = draft.property.settings.platform ?? "web";
       const note = change(draft, head);
       const document = this.parse(draft);
       if (document.property.id !== propertyId)
         throw apiProblems.invalidField(
           "property.id",
           "cannot be changed; import the document as a new property",
+        );
+      // A web library and a forwarding ruleset are different things: what a property's
+      // libraries, environments and linked datastreams mean would change under them.
+      if ((document.property.settings.platform ?? "web") !== platformBefore)
+        throw apiProblems.invalidField(
+          "property.settings.platform",
+          `cannot be changed (it is "${platformBefore}"); create a new property of the other platform`,
         );
       await this.refuseAdminSettings(separateBefore, document, user);
       // The settings resource's own paths (the settings form's body is `{settings}`).
@@ -325,6 +333,8 @@ export class PropertyService {
    * the property's org id: the edge names its identity cookies after it.
    */
   async ensureDatastreams(document: PropertyDocument): Promise<void> {
+    // A forwarding property receives no page's events itself: web datastreams link to it.
+    if (document.property.settings.platform === "edge") return;
     const existing = await this.store.datastreams.list();
     // Empty until the property has an org id: only the Web SDK's events need it, and a
     // property with the Web SDK and no org id does not build.

@@ -30,6 +30,12 @@ const auditQuery = {
  * their revisions, the stream of saves, who has what open, the extension catalogue the
  * forms are drawn from, and the audit log.
  */
+const platformQuery = {
+  type: "object",
+  additionalProperties: false,
+  properties: { platform: { type: "string", enum: ["web", "edge"] } },
+} as const;
+
 const authoring: FastifyPluginCallback<AuthoringOptions> = (app, { ctx, presence }, done) => {
   apiScope(app);
   const board = new PresenceBoard(ctx.store.bus, { ...DEFAULT_PRESENCE, ...presence });
@@ -37,7 +43,13 @@ const authoring: FastifyPluginCallback<AuthoringOptions> = (app, { ctx, presence
     board.close();
     closed();
   });
-  app.get("/api/extensions", { config: { access: "viewer" } }, () => ctx.builder.catalog);
+  // `?platform=edge`: the catalogue of event forwarding properties (docs/event-forwarding.md).
+  app.get<{ Querystring: { platform?: "web" | "edge" } }>(
+    "/api/extensions",
+    { config: { access: "viewer" }, schema: { querystring: platformQuery } },
+    (request) =>
+      request.query.platform === "edge" ? ctx.builder.forwardingCatalog : ctx.builder.catalog,
+  );
   propertyRoutes(app, ctx);
   propertyChangeRoutes(app, ctx, {
     heartbeatMs: 15_000,

@@ -1,4 +1,4 @@
-import type { DatastreamInfo } from "@liftoff/schema";
+import type { DatastreamForwarding, DatastreamInfo } from "@liftoff/schema";
 import type { Row, SqlClient } from "../../db/SqlClient.ts";
 
 /**
@@ -14,9 +14,13 @@ export interface DatastreamRepository {
   put(datastream: Datastream): Promise<void>;
   /** Creates only when missing; returns whether it was created. */
   putIfMissing(datastream: Datastream): Promise<boolean>;
+  /** Links the datastream to a forwarding property's environment, or unlinks it (null). */
+  setForwarding(id: string, forwarding: DatastreamForwarding | null): Promise<void>;
 }
 
-const INSERT = "INSERT INTO datastreams VALUES (?, ?, ?, ?, ?, ?)";
+const INSERT = `INSERT INTO datastreams
+  (id, org_id, property_id, environment_id, stage, allowed_origins, forwarding)
+  VALUES (?, ?, ?, ?, ?, ?, ?)`;
 
 /** A datastream as the `datastreams` table's column values, in column order. */
 const valuesOf = (d: Datastream) => [
@@ -26,7 +30,11 @@ const valuesOf = (d: Datastream) => [
   d.environmentId,
   d.stage,
   JSON.stringify(d.allowedOrigins),
+  d.forwarding ? JSON.stringify(d.forwarding) : null,
 ];
+
+// JSON text on SQLite, JSONB (already parsed) on PostgreSQL.
+const json = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
 
 const toDatastream = (r: Row): Datastream => ({
   id: String(r.id),
@@ -34,10 +42,8 @@ const toDatastream = (r: Row): Datastream => ({
   propertyId: String(r.property_id),
   environmentId: String(r.environment_id),
   stage: String(r.stage),
-  // JSON text on SQLite, JSONB (already parsed) on PostgreSQL.
-  allowedOrigins: (typeof r.allowed_origins === "string"
-    ? JSON.parse(r.allowed_origins)
-    : r.allowed_origins) as string[],
+  allowedOrigins: json(r.allowed_origins) as string[],
+  ...(r.forwarding == null ? {} : { forwarding: json(r.forwarding) as DatastreamForwarding }),
 });
 
 /** Datastreams on either database (the `datastreams` table of migration 1). */
@@ -58,9 +64,16 @@ export class SqlDatastreams implements DatastreamRepository {
       `${INSERT} ON CONFLICT (id) DO UPDATE SET
        org_id = excluded.org_id, property_id = excluded.property_id,
        environment_id = excluded.environment_id, stage = excluded.stage,
-       allowed_origins = excluded.allowed_origins`,
+       allowed_origins = excluded.allowed_origins, forwarding = excluded.forwarding`,
       valuesOf(d),
     );
+  }
+
+  async setForwarding(id: string, forwarding: DatastreamForwarding | null): Promise<void> {
+    await this.sql.all("UPDATE datastreams SET forwarding = ? WHERE id = ?", [
+      forwarding ? JSON.stringify(forwarding) : null,
+      id,
+    ]);
   }
 
   putIfMissing(d: Datastream): Promise<boolean> {

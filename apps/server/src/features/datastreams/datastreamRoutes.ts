@@ -1,4 +1,4 @@
-import type { DatastreamInfo } from "@liftoff/schema";
+import type { DatastreamForwarding, DatastreamInfo } from "@liftoff/schema";
 import type { FastifyInstance } from "fastify";
 import { userOf, type ApiContext } from "../../main/ApiContext.ts";
 import { apiProblems } from "../../http/apiProblems.ts";
@@ -57,7 +57,30 @@ function checkOrigins(origins: string[]): string[] {
   return origins;
 }
 
-/** Datastreams: list them, read one, and set the page origins allowed to send to it (admins). */
+const forwardingBody = {
+  type: "object",
+  required: ["propertyId"],
+  additionalProperties: false,
+  properties: {
+    propertyId: {
+      type: ["string", "null"],
+      minLength: 1,
+      maxLength: 100,
+      description: "expected a forwarding property's id, or null to stop forwarding",
+    },
+    environmentId: {
+      type: "string",
+      minLength: 1,
+      maxLength: 100,
+      description: "expected an environment of the forwarding property",
+    },
+  },
+} as const;
+
+/**
+ * Datastreams: list them, read one, set the page origins allowed to send to it, and link it
+ * to an event forwarding property (admins).
+ */
 export default function datastreamRoutes(app: FastifyInstance, ctx: ApiContext): void {
   const find = async (id: string): Promise<DatastreamInfo> => {
     const datastream = await ctx.store.datastreams.get(id);
@@ -94,6 +117,58 @@ export default function datastreamRoutes(app: FastifyInstance, ctx: ApiContext):
         },
       });
       return next;
+    },
+  );
+
+  // The forwarding property's environment whose library runs for this datastream's events:
+  // the one named, or the property's environment of the datastream's stage (the first, when a
+  // property has several development environments).
+  app.put<{ Body: { propertyId: string | null; environmentId?: string } }>(
+    "/api/datastreams/:id/forwarding",
+    { config: { access: "admin" }, schema: { body: forwardingBody } },
+    async (request) => {
+      const current = await find(paramsOf(request).id!);
+      const { propertyId, environmentId } = request.body;
+      let forwarding: DatastreamForwarding | null = null;
+      if (propertyId !== null) {
+        const settings = await ctx.store.authoring.workingSettings(propertyId);
+        if (!settings) throw apiProblems.invalidField("propertyId", `no property "${propertyId}"`);
+        if (settings.platform !== "edge")
+          throw apiProblems.invalidField(
+            "propertyId",
+            `"${propertyId}" is a web property; link an event forwarding property`,
+          );
+        const { document } = await ctx.properties.load(propertyId);
+        const env = environmentId
+          ? document.environments.find((e) => e.id === environmentId)
+          : document.environments.find((e) => e.stage === current.stage);
+        if (!env)
+          throw apiProblems.invalidField(
+            "environmentId",
+            environmentId
+              ? `expected one of the property's environments: ${document.environments.map((e) => e.id).join(", ")}`
+              : `the property has no ${current.stage} environment; name one`,
+          );
+        forwarding = { propertyId, environmentId: env.id };
+      }
+      await ctx.store.datastreams.setForwarding(current.id, forwarding);
+      ctx.datastreams.invalidate();
+      await ctx.store.bus.publish(DATASTREAMS_CHANNEL, current.id);
+      await ctx.store.audit.append({
+        user: userOf(request),
+        action: "datastream.forwarding",
+        propertyId: current.propertyId,
+        target: current.id,
+        detail: {
+          summary: forwarding
+            ? `forwarded datastream "${current.id}" to ${forwarding.propertyId}/${forwarding.environmentId}`
+            : `stopped forwarding datastream "${current.id}"`,
+          before: current.forwarding ?? null,
+          after: forwarding,
+        },
+      });
+      const { forwarding: _old, ...rest } = current;
+      return forwarding ? { ...rest, forwarding } : rest;
     },
   );
 }

@@ -1,13 +1,19 @@
 import type { Server } from "node:http";
 import type { PropertyDocument } from "@liftoff/schema";
 
+interface SeedOptions {
+  edgeOrigin?: string;
+  identityServer?: string;
+  vendorOrigin?: string;
+}
+
 /** What the demo uses of `@liftoff/pc-marketing` (properties/pc-marketing). */
 export interface PcMarketingModule {
-  createPropertyDocument(options: {
-    edgeOrigin?: string;
-    identityServer?: string;
-    vendorOrigin?: string;
-  }): PropertyDocument;
+  createPropertyDocument(options: SeedOptions): PropertyDocument;
+  /** `--demo-variant server-side`: the web property without the vendor tags. */
+  createServerSideProperty?: (options: SeedOptions) => PropertyDocument;
+  /** `--demo-variant server-side`: the event forwarding property that sends them. */
+  createForwardingProperty?: (options: { vendorOrigin?: string }) => PropertyDocument;
 }
 
 /** What the demo uses of `@liftoff/demo-site` (apps/demo-site). */

@@ -31,6 +31,52 @@ describe("startDemoSite", () => {
     }
   });
 
+  it("--demo-variant server-side: the web variant, and a forwarding property sending to the stand-ins", async () => {
+    const demo = await startDemoSite(
+      await loadDemoModules(),
+      { host: "127.0.0.1", port: 0 },
+      "server-side",
+    );
+    try {
+      const port = new URL(demo.origin).port;
+      const options = demo.options("http://127.0.0.1:9999");
+      const web = await options.document();
+      expect(web.property.id).toBe("PRpcmarketing");
+      expect(web.rules.map((r) => r.name)).not.toContain("Ad Pixel");
+      expect(web.property.settings.separationOfDuties).toBe(true);
+      const edge = await options.forwarding!.document();
+      expect(edge.property).toMatchObject({ id: "PRpcforwarding", settings: { platform: "edge" } });
+      expect(JSON.stringify(edge.dataElements)).toContain(`${demo.origin}/vendor/pixel`);
+      // The stand-ins are on loopback: allowed explicitly, under both of the site's names.
+      expect(options.forwarding!.hosts).toEqual([
+        { host: `127.0.0.1:${port}`, allowPrivate: true },
+        { host: `localhost:${port}`, allowPrivate: true },
+      ]);
+      expect(demo.options(undefined).forwarding).toBeDefined();
+    } finally {
+      await demo.close();
+    }
+    const plain = await startDemoSite(await loadDemoModules(), { host: "127.0.0.1", port: 0 });
+    await plain.close();
+    expect(plain.options(undefined).forwarding).toBeUndefined();
+  });
+
+  it("says what --demo-variant server-side needs of an older property package", async () => {
+    const modules = await loadDemoModules();
+    const older = {
+      ...modules,
+      property: {
+        createPropertyDocument: (options: object) =>
+          modules.property.createPropertyDocument(options),
+      },
+    };
+    await expect(
+      startDemoSite(older, { host: "127.0.0.1", port: 0 }, "server-side"),
+    ).rejects.toThrow(
+      "--demo-variant server-side needs @liftoff/pc-marketing to export createServerSideProperty and createForwardingProperty",
+    );
+  });
+
   it("names --demo-port when the port is taken", async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));

@@ -66,6 +66,34 @@ interface RequestGroup {
 }
 
 /** The events of a batch grouped by request: one body row each (as in SqliteStore). */
+/**
+ * The forwarding inbox rows of the stored requests whose datastream forwards, in the events'
+ * transaction (docs/event-forwarding.md): one per request, naming its `requests` row.
+ */
+async function insertInbox(
+  client: pg.PoolClient,
+  stored: KeyPlan["candidates"],
+  requestRowOf: Map<NewEvent, string>,
+): Promise<void> {
+  const params: unknown[] = [];
+  let count = 0;
+  for (const { request } of stored) {
+    const first = request.events[0];
+    const row = first && requestRowOf.get(first);
+    if (!request.forward || !first || row === undefined) continue;
+    const f = request.forward;
+    params.push(row, first.receivedAt.getTime(), first.datastreamId, f.propertyId);
+    params.push(f.environmentId, f.facts);
+    count++;
+  }
+  if (count === 0) return;
+  await client.query(
+    `INSERT INTO forwarding_inbox (request_row, received_ms, datastream_id, property_id,
+       environment_id, facts) VALUES ${tuples(count, 6)}`,
+    params,
+  );
+}
+
 function groupByRequest(events: NewEvent[]): RequestGroup[] {
   const groups: RequestGroup[] = [];
   for (const e of events) {
@@ -212,6 +240,7 @@ export class PostgresEvents implements EventRepository {
       );
       const ids: number[] = [];
       const groups = groupByRequest(events);
+      const requestRowOf = new Map<NewEvent, string>();
       for (let start = 0; start < groups.length; start += ROWS_PER_INSERT) {
         const chunk = groups.slice(start, start + ROWS_PER_INSERT);
         // Ids are drawn first so each event knows its request row without relying on the
@@ -221,6 +250,7 @@ export class PostgresEvents implements EventRepository {
           [chunk.length],
         );
         const rowOf = new Map(chunk.map((g, i) => [g, rows[i]!.id]));
+        for (const g of chunk) requestRowOf.set(g.events[0]!, rowOf.get(g)!);
         await client.query(
           `INSERT INTO requests (id, received_at, request_id, body)
              VALUES ${tuples(chunk.length, 4)}`,
@@ -246,6 +276,11 @@ export class PostgresEvents implements EventRepository {
         }
         await flush();
       }
+      await insertInbox(
+        client,
+        plan.candidates.filter((c) => !taken.has(c.key)),
+        requestRowOf,
+      );
       await this.hooks.beforeCommit?.(client, ids);
       await client.query("COMMIT");
       return taken;

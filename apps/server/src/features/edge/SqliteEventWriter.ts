@@ -54,12 +54,21 @@ export type KeyRow = [string, string, string, string, number];
 /** A key that was already stored (within the window): `[keyIndex, fingerprint, ecid, receivedMs]`. */
 export type TakenRow = [number, string, string, number];
 
+/**
+ * A forwarded request's inbox row as the writer inserts it, after its events:
+ * `[receivedMs, datastreamId, forwardPropertyId, forwardEnvironmentId, factsJson]`.
+ */
+export type InboxRow = [number, string, string, string, string];
+
 /** One transaction for the writer: keys first, then the rows of the requests that may store. */
 export interface WriteBatch {
   /** The batch's distinct keys in lock order (features/edge/requestKeys.ts, `planKeys`). */
   keys: KeyRow[];
-  /** Each request that may store: the index of its key in `keys` (-1: none) and its rows. */
-  requests: Array<[number, WriteRow[]]>;
+  /**
+   * Each request that may store: the index of its key in `keys` (-1: none), its rows, and its
+   * forwarding inbox row when its datastream forwards.
+   */
+  requests: Array<[number, WriteRow[], InboxRow?]>;
   /** A stored key received this many ms or more before the new one is out of the window. */
   windowMs: number;
 }
@@ -82,7 +91,20 @@ export const plannedBatch = (plan: KeyPlan, windowMs: number): WriteBatch => ({
   ]),
   requests: plan.candidates
     .filter((c) => c.request.events.length > 0 || c.key >= 0)
-    .map((c) => [c.key, toWriteRows(c.request.events)]),
+    .map((c): [number, WriteRow[], InboxRow?] => {
+      const rows = toWriteRows(c.request.events);
+      const f = c.request.forward;
+      const first = c.request.events[0];
+      if (!f || !first) return [c.key, rows];
+      const inbox: InboxRow = [
+        first.receivedAt.getTime(),
+        first.datastreamId,
+        f.propertyId,
+        f.environmentId,
+        f.facts,
+      ];
+      return [c.key, rows, inbox];
+    }),
   windowMs,
 });
 
@@ -115,6 +137,7 @@ export function createRowWriter(
   const insertEvent = db.prepare(`INSERT INTO events (${names}) VALUES (${marks.join(", ")})`);
   let insertKey: Database.Statement | undefined;
   let readKey: Database.Statement | undefined;
+  let insertInbox: Database.Statement | undefined;
   return db.transaction((batch: WriteBatch) => {
     const taken: TakenRow[] = [];
     const skip = new Set<number>();
@@ -139,12 +162,19 @@ export function createRowWriter(
         skip.add(index);
       });
     }
-    for (const [key, rows] of batch.requests) {
+    for (const [key, rows, inbox] of batch.requests) {
       if (skip.has(key)) continue;
       let requestRow = 0;
       for (const row of rows) {
         if (row[0] === 1) requestRow = Number(insertRequest.run(row[1], row[2]).lastInsertRowid);
         insertEvent.run(requestRow, ...row.slice(3));
+      }
+      if (inbox && rows.length > 0) {
+        insertInbox ??= db.prepare(
+          `INSERT INTO forwarding_inbox (request_row, received_ms, datastream_id, property_id,
+           environment_id, facts) VALUES (?, ?, ?, ?, ?, ?)`,
+        );
+        insertInbox.run(requestRow, ...inbox);
       }
     }
     return taken;

@@ -8,6 +8,8 @@ import consentToCookie from "./consentToCookie.ts";
 import cookieName from "./cookieName.ts";
 import type { DatastreamCache } from "../datastreams/DatastreamCache.ts";
 import parseCookieHeader from "../../http/parseCookieHeader.ts";
+import { PREVIEW_PARAM } from "@liftoff/schema";
+import { forwardTargetOf } from "../forwarding/forwardTarget.ts";
 import parseEnvelope, { type EdgeAction, type EnvelopeLimits } from "./parseEnvelope.ts";
 import resolveDatastream from "./resolveDatastream.ts";
 import resolveEcid from "./resolveEcid.ts";
@@ -48,6 +50,12 @@ export interface EdgeDeps {
 }
 
 const ACTIONS: EdgeAction[] = ["interact", "collect", "identity/acquire", "privacy/set-consent"];
+
+/** `?liftoff_preview=` of a preview tab's edge requests (checked by forwardTargetOf). */
+const previewParam = (query: unknown): string | undefined => {
+  const value = (query as Record<string, unknown> | undefined)?.[PREVIEW_PARAM];
+  return typeof value === "string" ? value : undefined;
+};
 const HINT = /^[A-Za-z0-9]{1,16}$/;
 const MEDIA_ACTION = /^[A-Za-z]{1,32}$/;
 
@@ -169,11 +177,8 @@ export default function edgeRoutes(
       // Media Analytics pings are accepted and acknowledged; they are not stored yet.
       if (action === "media") return reply.code(204).header("x-adobe-edge", edgeHeader).send();
       const envelope = parseEnvelope(request.body, action, options.limits);
-      const { ecid } = resolveEcid(
-        envelope,
-        parseCookieHeader(request.headers.cookie),
-        cookieName(datastream.orgId, "identity"),
-      );
+      const cookies = parseCookieHeader(request.headers.cookie);
+      const { ecid } = resolveEcid(envelope, cookies, cookieName(datastream.orgId, "identity"));
       const consentCookie =
         action === "privacy/set-consent" ? consentToCookie(envelope.consent) : undefined;
       // The body is text here: parseEnvelope accepted it (createApp's parser decodes it).
@@ -182,12 +187,27 @@ export default function edgeRoutes(
       let answered = { ecid, writtenAt: at };
       if (action === "interact" || action === "collect") {
         const fingerprint = named ? requestFingerprint(action, body) : undefined;
+        const forward = forwardTargetOf(
+          datastream,
+          {
+            requestId,
+            ecid,
+            headers: request.headers,
+            ip: request.ip,
+            cookies,
+            stateEntries: envelope.meta.state?.entries ?? [],
+            consentCookie: cookieName(datastream.orgId, "consent"),
+            previewSessionId: previewParam(request.query),
+          },
+          new Date(at),
+        );
         const outcome = await storeEvents(deps.queue, envelope.events, {
           datastream,
           requestId,
           ecid,
           body,
           ...(fingerprint ? { keyed: { fingerprint, at } } : {}),
+          ...(forward ? { forward } : {}),
         });
         // A retry of a stored request: nothing was stored again; answer as the first was.
         if (!outcome.stored) answered = firstAnswer(outcome.first, fingerprint);

@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto";
-import type { Datastream, NewEvent, RequestKey, RequestOutcome } from "../../store/Store.ts";
+import type {
+  Datastream,
+  ForwardTarget,
+  NewEvent,
+  RequestKey,
+  RequestOutcome,
+} from "../../store/Store.ts";
 import type { EdgeEvent } from "./parseEnvelope.ts";
 import reportColumns from "./reportColumns.ts";
 import type { WriteQueue } from "./WriteQueue.ts";
@@ -16,6 +22,8 @@ export interface Arrival {
    * (docs/server.md, Retries). Without it the request is stored every time it arrives.
    */
   keyed?: { fingerprint: string; at: number };
+  /** Set when the datastream forwards: its inbox row is written with the events. */
+  forward?: ForwardTarget;
 }
 
 /**
@@ -38,7 +46,7 @@ export default async function storeEvents(
   events: EdgeEvent[],
   arrival: Arrival,
 ): Promise<RequestOutcome> {
-  const { datastream, requestId, ecid, body, keyed } = arrival;
+  const { datastream, requestId, ecid, body, keyed, forward } = arrival;
   const receivedAt = new Date();
   const rows: NewEvent[] = events.map((event, index) => ({
     receivedAt,
@@ -59,5 +67,5 @@ export default async function storeEvents(
     ecid,
     receivedAt: new Date(keyed.at),
   };
-  return queue.enqueue(key ? { events: rows, key } : { events: rows });
+  return queue.enqueue({ events: rows, ...(key ? { key } : {}), ...(forward ? { forward } : {}) });
 }

@@ -8,8 +8,11 @@ export const MAX_REPORT_RECORDS = 500;
 
 type Check = "string" | "number" | "array" | "object";
 
+/** The records a page makes; `forwarding` and `delivery` are the server's own, never a page's. */
+type PageMade = Exclude<PreviewTrace["type"], "forwarding" | "delivery">;
+
 /** The members each record type must have, beyond `type`, `pageId`, `at` and `seq`. */
-const REQUIRED: Record<PreviewTrace["type"], Record<string, Check>> = {
+const REQUIRED: Record<PageMade, Record<string, Check>> = {
   page: { url: "string", startedAt: "number" },
   event: { triggerId: "string", ruleId: "string", modulePath: "string" },
   rule: {
@@ -46,7 +49,7 @@ function checkRecord(record: unknown, i: number): PreviewTrace {
     );
   for (const [name, check] of Object.entries({
     ...BASE,
-    ...REQUIRED[type as PreviewTrace["type"]],
+    ...REQUIRED[type as PageMade],
   }))
     if (!fits(r[name], check))
       throw previewProblems.invalidTrace(

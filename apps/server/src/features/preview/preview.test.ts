@@ -364,6 +364,9 @@ describe("trace reports", () => {
       [JSON.stringify([5]), 400, "[0]"],
       [JSON.stringify([trace(1), { ...trace(2), type: "nonsense" }]), 400, "[1].type"],
       [JSON.stringify([{ ...trace(1), type: "toString" }]), 400, "[0].type"],
+      // Server rules' records are the server's: a page cannot make them up.
+      [JSON.stringify([{ ...trace(1), type: "forwarding", requestId: "r" }]), 400, "[0].type"],
+      [JSON.stringify([{ ...trace(1), type: "delivery", deliveryId: "1" }]), 400, "[0].type"],
       [JSON.stringify([trace(1), trace(2, { seq: "2" })]), 400, "[1].seq"],
       [JSON.stringify([trace(1, { pageId: 3 })]), 400, "[0].pageId"],
       [JSON.stringify([trace(1, { at: null })]), 400, "[0].at"],

@@ -28,6 +28,11 @@ import { encodeLibraryBody } from "./libraryEncodings.ts";
 
 /** Each environment serves one stable file name; a publish replaces its bytes (ETag changes). */
 export const LIBRARY_FILE = "launch.min.js";
+/**
+ * Where an event forwarding property's build (its ruleset, JSON) is stored. No route under
+ * /libs/ serves this path: a forwarding library is read by the server only.
+ */
+export const FORWARDING_FILE = "forwarding/ruleset.json";
 
 /** The steps of the flow: which states each step starts from, where it ends, what it builds. */
 const STEPS = {
@@ -476,7 +481,10 @@ export class Publisher {
     };
     // The library first; then the files the property carries, served beside it.
     return Promise.all([
-      file(LIBRARY_FILE, built.code),
+      file(
+        headDocument.property.settings.platform === "edge" ? FORWARDING_FILE : LIBRARY_FILE,
+        built.code,
+      ),
       ...built.files.map((carried) => file(carried.path, carried.text)),
     ]);
   }

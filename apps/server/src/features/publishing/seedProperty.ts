@@ -36,6 +36,18 @@ export default async function seedProperty(
       action: "property.seed",
       summary: `seeded property "${document.property.name}"`,
     });
+  return publishSeedLibrary(ctx, id, signal);
+}
+
+/**
+ * Takes a seeded property's library "Initial" (made by `system` with every resource) from
+ * where it stands to production; "skipped" when the property has a published library.
+ */
+export async function publishSeedLibrary(
+  ctx: ApiContext,
+  id: string,
+  signal?: AbortSignal,
+): Promise<SeedOutcome> {
   const libraries = await ctx.store.authoring.listLibraries(id);
   if (libraries.some((l) => l.state === "published")) return "skipped";
   const library =
