@@ -118,9 +118,7 @@ test("an admin allows an outbound host, and a secret is set without its value ev
   await page.getByLabel("Allow private addresses").check();
   await expect(page.getByText(/^Warning: this host may then resolve/)).toBeVisible();
   await page.getByRole("button", { name: "Allow host" }).click();
-  await expect(page.getByRole("list", { name: "Outbound hosts" })).toContainText(
-    "127.0.0.1:4010",
-  );
+  await expect(page.getByRole("list", { name: "Outbound hosts" })).toContainText("127.0.0.1:4010");
 
   const development = page.getByRole("group", { name: /^Development/ });
   await development.getByLabel("Name").fill("meta_token");

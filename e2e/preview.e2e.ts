@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -202,7 +203,12 @@ test("the link runs the preview build; the changed rule's evaluation reaches the
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-test("a previewed page's edge request shows the server rule it ran and its delivery", async () => {
+test("a previewed page's edge request shows the server rule it ran and its delivery", async ({
+  browser,
+}) => {
+  // A library build, a delivery and an axe scan in a second page: more than the default 30 s
+  // on a loaded machine.
+  test.setTimeout(90_000);
   const { page } = studio;
   // A destination on this machine, and a forwarding property that sends every event to it,
   // run for the development datastream (the one preview builds send to).
@@ -251,6 +257,25 @@ test("a previewed page's edge request shows the server rule it ran and its deliv
             },
           ],
         },
+        {
+          id: "RLpreviewpurchases",
+          name: "Purchases to the CRM",
+          events: [
+            {
+              id: "RCpurchase",
+              modulePath: "core/src/lib/events/eventReceived.js",
+              settings: { eventTypes: ["commerce.purchases"] },
+            },
+          ],
+          conditions: [],
+          actions: [
+            {
+              id: "RCpurchasesend",
+              modulePath: "http-connector/src/lib/actions/sendHttpRequest.js",
+              settings: { method: "POST", url: `http://${host}/purchase`, bodyType: "none" },
+            },
+          ],
+        },
       ],
     });
     const library = await api<{ id: string }>("POST", `/api/properties/${edgePid}/libraries`, {
@@ -274,11 +299,17 @@ test("a previewed page's edge request shows the server rule it ran and its deliv
       timeout: 10_000,
     });
     await expect(rules).toContainText("Ran");
+    // The rule whose event type this is not says so.
+    const purchases = rules.locator(".rule-run", {
+      has: page.getByRole("link", { name: "Purchases to the CRM" }),
+    });
+    await expect(purchases).toContainText(/Did not run: .*commerce\.purchases/);
     await expect(rules).toContainText(`to ${host} → delivered`);
     // The tab's edge requests named the session; the destination got the event.
     expect(edgeUrls.length).toBeGreaterThan(0);
     expect(edgeUrls.every((u) => /[?&]liftoff_preview=[0-9a-f]{32}(&|$)/.test(u))).toBe(true);
     expect(received).toContain("/collect");
+    expect(received).not.toContain("/purchase");
     await rules.getByText(/^Request and \d attempts?$/).click();
     await expect(rules.getByRole("list", { name: "Attempts" })).toContainText("HTTP 200");
     const shots = process.env.LIFTOFF_SHOTS;
@@ -299,6 +330,25 @@ test("a previewed page's edge request shows the server rule it ran and its deliv
       expect(sideways, "the panel scrolls sideways").toBeLessThanOrEqual(0);
     }
     await page.setViewportSize({ width: 1440, height: 900 });
+    // axe runs its frames through the context, so it scans the panel in a context of its own,
+    // signed in as the studio's page is.
+    const scan = await browser.newContext({ storageState: await page.context().storageState() });
+    try {
+      const panel = await scan.newPage();
+      await panel.goto(page.url());
+      const region = panel.getByRole("region", { name: "Server rules" }).first();
+      await expect(region).toContainText("delivered", { timeout: 10_000 });
+      await region.getByText(/^Request and \d attempts?$/).click();
+      const axe = await new AxeBuilder({ page: panel })
+        .include(".server-rules")
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
+      expect(
+        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`),
+      ).toEqual([]);
+    } finally {
+      await scan.close();
+    }
   } finally {
     await api("PUT", `/api/datastreams/${development.id}/forwarding`, { propertyId: null });
     await new Promise<void>((resolve) => receiver.close(() => resolve()));

@@ -85,6 +85,7 @@
  *   GET    /api/datastreams                  → {datastreams: DatastreamInfo[]}
  *   GET    /api/datastreams/:id              → DatastreamInfo
  *   PUT    /api/datastreams/:id/allowed-origins (admin) {allowedOrigins} → DatastreamInfo
+ *   PUT    /api/datastreams/:id/forwarding (admin) {propertyId, environmentId?} → DatastreamInfo (forwarding.ts)
  *   GET    /api/audit?propertyId=&limit=&before= → AuditEntry[]
  *   GET    /api/events?propertyId=&environmentId=&datastreamId=&requestId=&ecid=&eventType=&url=&from=&to=&before=&limit= → {events: StoredEventInfo[]} (newest first)
  *   GET    /api/live?propertyId=&environmentId=  → text/event-stream (existing)

@@ -6,11 +6,17 @@ import type { RefusalLog } from "./RefusalLog.ts";
  * route names and refusal counts say how the server is probed, and nothing is open unless
  * its route says so. docs/server.md, Logs and metrics.
  */
-export default function metricsRoutes(app: FastifyInstance, refusals: RefusalLog): void {
-  app.get("/metrics", { config: { access: "admin" } }, (_request, reply) =>
-    reply
+export default function metricsRoutes(
+  app: FastifyInstance,
+  refusals: RefusalLog,
+  /** More metric families, each as Prometheus text (a feature's own, such as forwarding's). */
+  more: Array<() => Promise<string>> = [],
+): void {
+  app.get("/metrics", { config: { access: "admin" } }, async (_request, reply) => {
+    const texts = await Promise.all(more.map((family) => family()));
+    return reply
       .type("text/plain; version=0.0.4; charset=utf-8")
       .header("cache-control", "no-store")
-      .send(refusals.metrics()),
-  );
+      .send([refusals.metrics(), ...texts].join(""));
+  });
 }

@@ -75,21 +75,22 @@ export async function serve(argv: string[]): Promise<void> {
     : undefined;
   // Relative to the working directory, never inside the installed package.
   const dataDir = resolve(options.data ?? ".data");
-  // Checked before the store opens: a bad LIFTOFF_SECRET_KEYS stops the start with its reason.
-  let secretKeys: ReturnType<typeof secretKeysFor>;
-  try {
-    const db = options.db === "sqlite" ? "sqlite" : "postgres";
-    secretKeys = secretKeysFor(process.env, db, join(dataDir, "secret-keys"));
-  } catch (error) {
-    await demo?.close();
-    throw error;
-  }
   const store: Store = await openStore(options.db, join(dataDir, "liftoff.db")).catch(
     async (error: unknown) => {
       await demo?.close();
       throw error;
     },
   );
+  // After the store: a database that cannot open says so first. A bad LIFTOFF_SECRET_KEYS
+  // or a key file that cannot be written stops the start with its reason.
+  let secretKeys: ReturnType<typeof secretKeysFor>;
+  try {
+    secretKeys = secretKeysFor(process.env, store.kind, join(dataDir, "secret-keys"));
+  } catch (error) {
+    await store.close();
+    await demo?.close();
+    throw error;
+  }
   const retention =
     options.retainDays === undefined
       ? undefined

@@ -13,6 +13,7 @@ import forwardingFeature, {
   type Forwarding,
   type ForwardingOptions,
 } from "../features/forwarding/plugin.ts";
+import { forwardingMetrics } from "../features/forwarding/forwardingMetrics.ts";
 import identityFeature from "../features/identity/plugin.ts";
 import liveFeature from "../features/live/plugin.ts";
 import previewFeature, {
@@ -363,7 +364,7 @@ export default function createApp(options: AppOptions = {}): LiftoffApp {
   });
 
   app.get("/healthz", { config: { access: "public" } }, () => ({ status: "ok", version: VERSION }));
-  metricsRoutes(app, refusals);
+  metricsRoutes(app, refusals, [forwardingMetrics(forwarding.worker, store.forwarding)]);
   readinessRoutes(app, store, options.readyTimeoutMs ?? 2000);
 
   app.get("/", { config: { access: "public" } }, (_request, reply) =>

@@ -23,14 +23,26 @@ export function secretKeysFor(
     return { keys: fromEnv, source: "LIFTOFF_SECRET_KEYS" };
   }
   if (db === "postgres") return { source: "none (set LIFTOFF_SECRET_KEYS to use secrets)" };
-  if (!existsSync(keyFile)) {
-    mkdirSync(dirname(keyFile), { recursive: true });
-    writeFileSync(keyFile, `local:${randomBytes(32).toString("base64")}\n`, {
-      mode: 0o600,
-      flag: "wx",
-    });
+  let keys: string;
+  try {
+    if (!existsSync(keyFile)) {
+      mkdirSync(dirname(keyFile), { recursive: true });
+      writeFileSync(keyFile, `local:${randomBytes(32).toString("base64")}\n`, {
+        mode: 0o600,
+        flag: "wx",
+      });
+    }
+    keys = readFileSync(keyFile, "utf8").trim();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new Error(
+      `the secret key file ${keyFile} cannot be read or made (${code}): fix its folder's permissions, or set LIFTOFF_SECRET_KEYS`,
+    );
   }
-  const keys = readFileSync(keyFile, "utf8").trim();
-  parseKeyRing(keys);
+  try {
+    parseKeyRing(keys);
+  } catch (error) {
+    throw new Error(`${keyFile}: ${(error as Error).message}`);
+  }
   return { keys, source: keyFile };
 }

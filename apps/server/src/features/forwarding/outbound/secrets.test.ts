@@ -78,20 +78,4 @@ describe("secrets in bodies and headers", () => {
     });
     expect(secretEscapeFor("text/plain")(tricky)).toBe(tricky);
   });
-
-  it("refuses a secret with a line break in a header", () => {
-    const prepared = preparePlanned(
-      {
-        method: "GET",
-        url: "https://hooks.example.com/",
-        query: [],
-        headers: [["authorization", `Bearer ${placeholder}`]],
-        body: null,
-      },
-      new Map([["k", "x\r\nX-Injected: 1"]]),
-    );
-    expect(prepared).toEqual({
-      error: "a secret holds a line break, which no header may carry; nothing was sent",
-    });
-  });
 });
