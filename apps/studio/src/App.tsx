@@ -25,6 +25,19 @@ import UsersPage from "./users/UsersPage.tsx";
 
 // The debugger panel and its QR code load with the session page, not with the studio.
 const PreviewSessionPage = lazy(() => import("./preview/PreviewSessionPage.tsx"));
+// Only event forwarding properties have these pages: one chunk, fetched when one opens.
+const forwardingPages = () => import("./forwarding/forwardingPages.ts");
+const DeliveriesPage = lazy(() => forwardingPages().then((m) => ({ default: m.DeliveriesPage })));
+const DeliveryDetail = lazy(() => forwardingPages().then((m) => ({ default: m.DeliveryDetail })));
+const ForwardingSettingsPage = lazy(() =>
+  forwardingPages().then((m) => ({ default: m.ForwardingSettingsPage })),
+);
+
+const loading = (
+  <p role="status" className="loading">
+    Loading…
+  </p>
+);
 
 export default function App() {
   const { session } = useSession();
@@ -53,6 +66,30 @@ export default function App() {
           <Route path="libraries" element={<LibrariesPage />} />
           <Route path="libraries/:lid" element={<LibraryPage />} />
           <Route path="environments" element={<EnvironmentsPage />} />
+          <Route
+            path="deliveries"
+            element={
+              <Suspense fallback={loading}>
+                <DeliveriesPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="deliveries/:did"
+            element={
+              <Suspense fallback={loading}>
+                <DeliveryDetail />
+              </Suspense>
+            }
+          />
+          <Route
+            path="forwarding"
+            element={
+              <Suspense fallback={loading}>
+                <ForwardingSettingsPage />
+              </Suspense>
+            }
+          />
           <Route path="revisions" element={<RevisionsPage />} />
           <Route path="preview" element={<PreviewPage />} />
           <Route

@@ -142,3 +142,102 @@ export const traces: PreviewTrace[] = [
   },
   { ...base("p2", 7, 1350), type: "identity", ecid: "12345678901234567890", consent: "in" },
 ];
+
+const REQUEST_ID = "5c0b8a1e-7d4f-4f8e-9a3b-2f6d1c0e9b71";
+const server = (seq: number) => ({ pageId: "server", seq, at: seq });
+
+/**
+ * A page view's edge request whose datastream forwards, and what the server rules did with
+ * it: one rule ran (a delivery retried after a 503, then delivered), one held an action back
+ * for consent, one did not run. The delivery's first attempt arrives before the rules' report.
+ */
+export const forwardedTraces: PreviewTrace[] = [
+  {
+    ...base("p3", 0),
+    type: "page",
+    url: "https://example.com/pcg/auto/thanks",
+    title: "Thanks",
+    startedAt: Date.parse("2026-11-24T10:02:00Z"),
+    buildInfo: { buildDate: "2026-11-24T09:59:00Z" },
+    environment: { id: "ENdev", stage: "development" },
+  },
+  {
+    ...base("p3", 1, 300),
+    type: "edge",
+    url: `https://edge.example.com/ee/v1/interact?configId=DS1&requestId=${REQUEST_ID}`,
+    request: { events: [{ xdm: { eventType: "web.webpagedetails.pageViews" } }] },
+    status: 200,
+    response: { requestId: REQUEST_ID, handle: [] },
+    ms: 35,
+  },
+  {
+    ...server(1_700_000_000_100),
+    type: "delivery",
+    requestId: REQUEST_ID,
+    eventIndex: 0,
+    deliveryId: "41",
+    attempt: 1,
+    state: "pending",
+    status: 503,
+    latencyMs: 18,
+    excerpt: '{"error":"busy"}',
+    reason: "HTTP 503",
+    nextAt: "2026-11-24T10:02:03.000Z",
+  },
+  {
+    ...server(1_700_000_000_050),
+    type: "forwarding",
+    requestId: REQUEST_ID,
+    eventIndex: 0,
+    eventType: "web.webpagedetails.pageViews",
+    propertyId: "PRedge",
+    environmentId: "ENedgedev",
+    outcomes: [
+      { ruleId: "RLhook", ruleName: "Page views to the CRM", ran: true },
+      {
+        ruleId: "RLmeta",
+        ruleName: "Page views to Meta",
+        ran: true,
+        withheld: [{ actionIndex: 0, purpose: "share", reason: "xdm.consent.share.val is n" }],
+      },
+      {
+        ruleId: "RLforms",
+        ruleName: "Forms to the CRM",
+        ran: false,
+        reason: 'event type "web.webpagedetails.pageViews" is not one of web.formFilledOut',
+      },
+    ],
+    deliveries: [
+      {
+        id: "41",
+        ruleId: "RLhook",
+        ruleName: "Page views to the CRM",
+        actionIndex: 0,
+        destination: "http",
+        host: "crm.example.com",
+        state: "pending",
+        request: {
+          method: "POST",
+          url: "https://crm.example.com/collect",
+          query: [["page", "thanks"]],
+          headers: [["authorization", "Bearer {{secret:crm token}}"]],
+          body: '{"page":"thanks"}',
+        },
+      },
+    ],
+  },
+];
+
+/** The retry of the delivery above, delivered. */
+export const deliveredTrace: PreviewTrace = {
+  ...server(1_700_000_002_000),
+  type: "delivery",
+  requestId: REQUEST_ID,
+  eventIndex: 0,
+  deliveryId: "41",
+  attempt: 2,
+  state: "delivered",
+  status: 200,
+  latencyMs: 22,
+  excerpt: '{"ok":true}',
+};

@@ -1,4 +1,4 @@
-import type { PropertyState, Role } from "@liftoff/schema";
+import type { ExtensionManifest, PropertyState, Role } from "@liftoff/schema";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { createApiClient } from "../src/api/createApiClient.ts";
 import { createStudioApi } from "../src/api/createStudioApi.ts";
 import ConfirmProvider from "../src/confirm/ConfirmProvider.tsx";
+import { catalogKey } from "../src/extensions/useCatalog.ts";
 import { propertyKey } from "../src/properties/useProperty.ts";
 import { SessionContext, type Session } from "../src/session/SessionContext.tsx";
 import { catalog, user } from "./fixtures.ts";
@@ -34,7 +35,15 @@ export type Routes = Record<
  */
 export function renderStudio(
   element: ReactElement,
-  options: { role: Role; path: string; pattern: string; state: PropertyState; routes?: Routes },
+  options: {
+    role: Role;
+    path: string;
+    pattern: string;
+    state: PropertyState;
+    routes?: Routes;
+    /** The extension catalogue the server serves (default: the small web one of the fixtures). */
+    catalog?: ExtensionManifest[];
+  },
 ) {
   const calls: Call[] = [];
   /** Presence announcements (an open editor's, renewed in the background): apart from `calls`. */
@@ -69,7 +78,9 @@ export function renderStudio(
   };
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(propertyKey(options.state.document.property.id), options.state);
-  queryClient.setQueryData(["extensions"], catalog);
+  // Both platforms' catalogues (useCatalog keeps the manifests of the property's own).
+  queryClient.setQueryData(catalogKey("web"), options.catalog ?? catalog);
+  queryClient.setQueryData(catalogKey("edge"), options.catalog ?? catalog);
   // A data router like the studio's own (main.tsx), so editors' navigation guards work.
   const router = createMemoryRouter(
     [

@@ -32,7 +32,7 @@
  *   DELETE /api/users/:id                    (admin) → 204
  *   GET    /api/extensions                   → ExtensionManifest[] (the catalog, for forms)
  *   GET    /api/properties                   → PropertySummary[]
- *   POST   /api/properties                   (editor) {name, orgId, domains} → PropertyState
+ *   POST   /api/properties                   (editor) {name, orgId, domains, platform?} → PropertyState
  *   GET    /api/properties/:pid              → PropertyState (the working state: latest revisions)
  *   PUT    /api/properties/:pid/settings     (editor) {revision, name?, settings?, company?} → PropertyState
  *   PUT    /api/properties/:pid/extensions/:name  (editor) {revision?, extension} → PropertyState (revision omitted: add)

@@ -22,7 +22,9 @@ describe("parseServeArgs", () => {
   });
 
   it("takes --forwarding-lease-seconds from 15 to 3600", () => {
-    expect(parseServeArgs(["--forwarding-lease-seconds", "20"], {}).forwardingLeaseSeconds).toBe(20);
+    expect(parseServeArgs(["--forwarding-lease-seconds", "20"], {}).forwardingLeaseSeconds).toBe(
+      20,
+    );
     expect(() => parseServeArgs(["--forwarding-lease-seconds", "10"], {})).toThrow(
       "--forwarding-lease-seconds: expected at least 15 (a send may take 10 s), got 10",
     );

@@ -35,6 +35,15 @@ import type {
   PropertyProblem,
   ResourceSummaryPage,
   SummaryQuery,
+  PropertyPlatform,
+  DatastreamForwarding,
+  OutboundHost,
+  SecretInfo,
+  DeliveryInfo,
+  DeliveryPage,
+  DeliveryState,
+  DestinationKind,
+  DestinationStats,
 } from "@liftoff/schema";
 import type { ApiClient } from "./createApiClient.ts";
 
@@ -99,11 +108,20 @@ export function createStudioApi(client: ApiClient) {
         client.request<UserInfo>("PATCH", `/api/users/${e(id)}`, body),
       remove: (id: string) => client.request<void>("DELETE", `/api/users/${e(id)}`),
     },
-    extensions: () => client.get<ExtensionManifest[]>("/api/extensions"),
+    /** The catalogue of one platform's extensions (web by default). */
+    extensions: (platform: PropertyPlatform = "web") =>
+      client.get<ExtensionManifest[]>(
+        `/api/extensions${platform === "web" ? "" : q({ platform })}`,
+      ),
     properties: {
       list: () => client.get<PropertySummary[]>("/api/properties"),
-      create: (body: { name: string; orgId?: string; domains: string[] }) =>
-        client.request<PropertyState>("POST", "/api/properties", body),
+      /** `platform` `edge`: an event forwarding property (docs/event-forwarding.md). */
+      create: (body: {
+        name: string;
+        orgId?: string;
+        domains: string[];
+        platform?: PropertyPlatform;
+      }) => client.request<PropertyState>("POST", "/api/properties", body),
       /**
        * A Launch container or property document (an object), or a built library's text.
        * `again`: what to do when the property is already here (ImportAgain).
@@ -230,6 +248,60 @@ export function createStudioApi(client: ApiClient) {
         client.request<DatastreamInfo>("PUT", `/api/datastreams/${e(id)}/allowed-origins`, {
           allowedOrigins,
         }),
+      /** Links the datastream to an edge property's environment; `null` unlinks it. */
+      setForwarding: (id: string, forwarding: DatastreamForwarding | null) =>
+        client.request<DatastreamInfo>(
+          "PUT",
+          `/api/datastreams/${e(id)}/forwarding`,
+          forwarding ?? { propertyId: null },
+        ),
+    },
+    /** An edge property's outbound hosts, secrets and deliveries (docs/event-forwarding.md). */
+    forwarding: {
+      hosts: (pid: string) =>
+        client.get<{ hosts: OutboundHost[] }>(`${prop(pid)}/forwarding/hosts`).then((r) => r.hosts),
+      setHosts: (pid: string, hosts: OutboundHost[]) =>
+        client
+          .request<{ hosts: OutboundHost[] }>("PUT", `${prop(pid)}/forwarding/hosts`, { hosts })
+          .then((r) => r.hosts),
+      /**
+       * Names and who set them: the API never answers a secret's value. `sealing` `off`: the
+       * server has no key ring, and refuses to set one (docs/event-forwarding.md, Secrets).
+       */
+      secrets: (pid: string) =>
+        client.get<{ secrets: SecretInfo[]; sealing?: "on" | "off" }>(
+          `${prop(pid)}/forwarding/secrets`,
+        ),
+      setSecret: (pid: string, environmentId: string, name: string, value: string) =>
+        client.request<SecretInfo>(
+          "PUT",
+          `${prop(pid)}/forwarding/secrets/${e(environmentId)}/${e(name)}`,
+          { value },
+        ),
+      removeSecret: (pid: string, environmentId: string, name: string) =>
+        client.request<void>(
+          "DELETE",
+          `${prop(pid)}/forwarding/secrets/${e(environmentId)}/${e(name)}`,
+        ),
+      /** Newest first; `before`: the previous page's `next`. */
+      deliveries: (
+        pid: string,
+        params: {
+          /** `failing`: pending after at least one attempt (waiting for a retry). */
+          state?: DeliveryState | "failing";
+          destination?: DestinationKind;
+          limit?: number;
+          before?: string;
+        },
+      ) => client.get<DeliveryPage>(`${prop(pid)}/deliveries${q(params)}`),
+      delivery: (pid: string, id: string) =>
+        client.get<DeliveryInfo>(`${prop(pid)}/deliveries/${e(id)}`),
+      replay: (pid: string, id: string) =>
+        client.request<DeliveryInfo>("POST", `${prop(pid)}/deliveries/${e(id)}/replay`),
+      stats: (pid: string, since?: string) =>
+        client
+          .get<{ destinations: DestinationStats[] }>(`${prop(pid)}/deliveries/stats${q({ since })}`)
+          .then((r) => r.destinations),
     },
     libraries: {
       list: (pid: string) => client.get<LibraryInfo[]>(`${prop(pid)}/libraries`),

@@ -14,6 +14,7 @@ import { problemsAt, problemsUnder } from "../forms/problems.ts";
 import SettingsForm from "../forms/SettingsForm.tsx";
 import { initialSettings } from "../forms/schemaType.ts";
 import TokenInput from "../forms/TokenInput.tsx";
+import { usePlatform } from "../properties/platform.ts";
 import ConflictView from "../forms/ConflictView.tsx";
 import ItemEditorFrame, { ItemTools } from "../forms/ItemEditorFrame.tsx";
 import SaveBar from "../forms/SaveBar.tsx";
@@ -107,6 +108,7 @@ function Form({
 }) {
   const catalog = useCatalog();
   const canEdit = useCan("editor");
+  const platform = usePlatform();
   const types = modulesOfKind(catalog.data, "dataElement");
   const [draft, setDraft] = useState<PropertyDataElement>(() => initial ?? blank(types[0]));
   useEffect(() => {
@@ -211,27 +213,30 @@ function Form({
           onChange={(value) => set({ defaultValue: value === "" ? undefined : value })}
         />
       </div>
-      <div className="field">
-        <label htmlFor="de-storage">Storage duration</label>
-        <select
-          id="de-storage"
-          disabled={readOnly}
-          value={draft.storageDuration ?? ""}
-          onChange={(e) =>
-            set({
-              storageDuration:
-                e.target.value === ""
-                  ? undefined
-                  : (e.target.value as PropertyDataElement["storageDuration"]),
-            })
-          }
-        >
-          <option value="">None</option>
-          <option value="pageview">Page view</option>
-          <option value="session">Session</option>
-          <option value="visitor">Visitor</option>
-        </select>
-      </div>
+      {/* Storage keeps a value in the browser between pages; on the server a value lives for one event. */}
+      {platform === "web" && (
+        <div className="field">
+          <label htmlFor="de-storage">Storage duration</label>
+          <select
+            id="de-storage"
+            disabled={readOnly}
+            value={draft.storageDuration ?? ""}
+            onChange={(e) =>
+              set({
+                storageDuration:
+                  e.target.value === ""
+                    ? undefined
+                    : (e.target.value as PropertyDataElement["storageDuration"]),
+              })
+            }
+          >
+            <option value="">None</option>
+            <option value="pageview">Page view</option>
+            <option value="session">Session</option>
+            <option value="visitor">Visitor</option>
+          </select>
+        </div>
+      )}
       <div className="field field-check">
         <label>
           <input

@@ -2,15 +2,38 @@ import type {
   ExtensionManifest,
   ModuleKind,
   ModuleManifest,
+  PropertyPlatform,
   SettingsSchema,
 } from "@liftoff/schema";
 import { useQuery } from "@tanstack/react-query";
+import { usePlatform } from "../properties/platform.ts";
 import { useApi } from "../session/SessionContext.tsx";
 
-/** The extension catalog (`GET /api/extensions`): every module's settings schema, for forms. */
+/** The manifests of one platform; one function per platform, so `select` keeps its result. */
+const ofPlatform: Record<PropertyPlatform, (all: ExtensionManifest[]) => ExtensionManifest[]> = {
+  web: (all) => all.filter((x) => (x.platform ?? "web") === "web"),
+  edge: (all) => all.filter((x) => x.platform === "edge"),
+};
+
+/** The catalogue's query key: the web one is the catalogue the studio always had. */
+export const catalogKey = (platform: PropertyPlatform) =>
+  platform === "web" ? ["extensions"] : ["extensions", platform];
+
+/**
+ * The extension catalog (`GET /api/extensions`, `?platform=edge` for an event forwarding
+ * property): every module's settings schema, for forms. Only manifests of the property's
+ * platform are kept: the server-side Core has the same name and module paths as the web one,
+ * so the two must never be mixed in one lookup.
+ */
 export function useCatalog() {
   const api = useApi();
-  return useQuery({ queryKey: ["extensions"], queryFn: api.extensions, staleTime: Infinity });
+  const platform = usePlatform();
+  return useQuery({
+    queryKey: catalogKey(platform),
+    queryFn: () => api.extensions(platform),
+    staleTime: Infinity,
+    select: ofPlatform[platform],
+  });
 }
 
 export function modulesOfKind(

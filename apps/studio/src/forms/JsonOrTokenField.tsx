@@ -1,22 +1,26 @@
 import { useState } from "react";
+import { usePlatform } from "../properties/platform.ts";
 import TokenInput from "./TokenInput.tsx";
+import { PERCENT_TOKENS, tokenSyntaxOf, tokenText, type TokenSyntax } from "./tokens.ts";
 import type { WidgetProps } from "./WidgetProps.ts";
 
-const WHOLE_TOKEN = /^%[^%\n]+%$/;
-
 /** The value a text stands for: an object from JSON, one token as text, or why it is neither. */
-export function readJsonOrToken(text: string): { value: unknown; error?: string } {
+export function readJsonOrToken(
+  text: string,
+  syntax: TokenSyntax = PERCENT_TOKENS,
+): { value: unknown; error?: string } {
   const trimmed = text.trim();
   if (trimmed === "") return { value: undefined };
-  if (WHOLE_TOKEN.test(trimmed)) return { value: trimmed };
+  if (syntax.whole.test(trimmed)) return { value: trimmed };
+  const token = tokenText(syntax, "data element");
   try {
     const parsed: unknown = JSON.parse(trimmed);
     if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed))
       return { value: parsed };
-    return { value: text, error: "Expected a JSON object { … }, or one %data element% token." };
+    return { value: text, error: `Expected a JSON object { … }, or one ${token} token.` };
   } catch (e) {
     const detail = e instanceof Error ? e.message : String(e);
-    return { value: text, error: `Not valid JSON (${detail}); or use one %data element% token.` };
+    return { value: text, error: `Not valid JSON (${detail}); or use one ${token} token.` };
   }
 }
 
@@ -35,7 +39,8 @@ export default function JsonOrTokenField({
   const [text, setText] = useState(() =>
     value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value, null, 2),
   );
-  const { error } = readJsonOrToken(text);
+  const syntax = tokenSyntaxOf(usePlatform());
+  const { error } = readJsonOrToken(text, syntax);
   const errorId = `${id}-json-error`;
   return (
     <>
@@ -46,12 +51,12 @@ export default function JsonOrTokenField({
         value={text}
         readOnly={readOnly}
         spellCheck={false}
-        placeholder={'{ "web": { "webPageDetails": { "name": "%page name%" } } }'}
+        placeholder={`{ "web": { "webPageDetails": { "name": "${tokenText(syntax, "page name")}" } } }`}
         aria-invalid={error !== undefined}
         aria-describedby={[describedBy, error ? errorId : ""].filter(Boolean).join(" ")}
         onChange={(next) => {
           setText(next);
-          onChange(readJsonOrToken(next).value);
+          onChange(readJsonOrToken(next, syntax).value);
         }}
       />
       {error && (

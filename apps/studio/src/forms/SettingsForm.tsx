@@ -1,4 +1,5 @@
 import { checkSettings, type JsonSettings, type SettingsSchema } from "@liftoff/schema";
+import { usePlatform } from "../properties/platform.ts";
 import FieldProblems from "./FieldProblems.tsx";
 import { problemsAt, type PathMessage } from "./problems.ts";
 import { ObjectFields } from "./SchemaField.tsx";
@@ -26,7 +27,8 @@ export default function SettingsForm({
   readOnly?: boolean;
 }) {
   const fields = Object.keys(schema.properties ?? {});
-  const live = checkSettings(schema, value ?? {}).filter(
+  // An event forwarding property's tokens are `{{name}}`: the check must know which it reads.
+  const live = checkSettings(schema, value ?? {}, "", false, usePlatform()).filter(
     (l) => !problems.some((p) => p.path === l.path && p.message === l.message),
   );
   const shown = [...problems, ...live];

@@ -7,8 +7,15 @@ import {
   type RefObject,
   type TextareaHTMLAttributes,
 } from "react";
-import { tokenNames } from "@liftoff/schema";
-import { applyToken, matchTokens, tokenQueryAt, type TokenQuery } from "./tokens.ts";
+import { usePlatform } from "../properties/platform.ts";
+import {
+  applyToken,
+  matchTokens,
+  tokenQueryAt,
+  tokenSyntaxOf,
+  tokenText,
+  type TokenQuery,
+} from "./tokens.ts";
 import { useTokenNames } from "./TokenNamesContext.ts";
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
@@ -24,11 +31,13 @@ type Props = Omit<
 };
 
 /**
- * A text input that offers the property's data elements after a `%` (ARIA combobox: arrows
- * move, Enter or Tab accept, Escape closes).
+ * A text input that offers the property's data elements after a `%` (after `{{` in an event
+ * forwarding property; ARIA combobox: arrows move, Enter or Tab accept, Escape closes).
  */
 export default function TokenInput({ value, onChange, multiline, ...rest }: Props) {
   const names = useTokenNames();
+  const platform = usePlatform();
+  const syntax = tokenSyntaxOf(platform);
   const input = useRef<Field>(null);
   const listId = useId();
   const [query, setQuery] = useState<TokenQuery | null>(null);
@@ -36,21 +45,21 @@ export default function TokenInput({ value, onChange, multiline, ...rest }: Prop
   const options = query ? matchTokens(names, query.text) : [];
   // Launch publishes a token that names nothing (the page gets its text, unless custom code
   // sets a variable of that name), so it is advice here, not a problem.
-  const unknown = [...new Set(tokenNames(value))].filter(
+  const unknown = [...new Set(syntax.names(value))].filter(
     (name) => !names.includes(name) && !(query && query.text === name),
   );
   const open = options.length > 0;
 
   function update(next: string, caret: number) {
     onChange(next);
-    setQuery(tokenQueryAt(next, caret));
+    setQuery(tokenQueryAt(next, caret, syntax));
     setActive(0);
   }
 
   function accept(name: string) {
     if (!query) return;
     const caret = input.current?.selectionStart ?? value.length;
-    const next = applyToken(value, caret, query, name);
+    const next = applyToken(value, caret, query, name, syntax);
     onChange(next.value);
     setQuery(null);
     // Put the caret after the inserted token once React has written the new value.
@@ -88,7 +97,7 @@ export default function TokenInput({ value, onChange, multiline, ...rest }: Prop
       )}
       {unknown.length > 0 && !open && (
         <small className="warn token-warning">
-          {`${unknown.map((name) => `%${name}%`).join(", ")} ${unknown.length === 1 ? "names" : "name"} no data element: the page gets the text unless custom code sets it with _satellite.setVar.`}
+          {`${unknown.map((name) => tokenText(syntax, name)).join(", ")} ${unknown.length === 1 ? "names" : "name"} no data element: ${platform === "edge" ? "the request gets the text as it is." : "the page gets the text unless custom code sets it with _satellite.setVar."}`}
         </small>
       )}
       {open && (
@@ -105,7 +114,7 @@ export default function TokenInput({ value, onChange, multiline, ...rest }: Prop
                 accept(name);
               }}
             >
-              %{name}%
+              {tokenText(syntax, name)}
             </li>
           ))}
         </ul>

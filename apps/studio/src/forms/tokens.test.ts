@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyToken, matchTokens, tokenQueryAt } from "./tokens.ts";
+import { applyToken, BRACE_TOKENS, matchTokens, tokenQueryAt } from "./tokens.ts";
 
 describe("tokenQueryAt", () => {
   it("finds an open % before the caret", () => {
@@ -41,5 +41,29 @@ describe("applyToken", () => {
       value: "Title: %page name% - end",
       caret: 18,
     });
+  });
+});
+
+describe("{{name}} tokens (event forwarding properties)", () => {
+  it("start a completion after an unclosed {{ and insert {{name}}", () => {
+    const value = "Bearer {{acc";
+    const query = tokenQueryAt(value, value.length, BRACE_TOKENS)!;
+    expect(query).toEqual({ start: 7, text: "acc" });
+    expect(applyToken(value, value.length, query, "access token", BRACE_TOKENS)).toEqual({
+      value: "Bearer {{access token}}",
+      caret: 23,
+    });
+  });
+
+  it("offer nothing after a closed token, a single brace or a percent sign", () => {
+    expect(tokenQueryAt("{{a}} and", 9, BRACE_TOKENS)).toBeNull();
+    expect(tokenQueryAt("{a", 2, BRACE_TOKENS)).toBeNull();
+    expect(tokenQueryAt("50%", 3, BRACE_TOKENS)).toBeNull();
+  });
+
+  it("name their data elements, and a whole token is told apart", () => {
+    expect(BRACE_TOKENS.names("{{email}} at {{page url}}")).toEqual(["email", "page url"]);
+    expect(BRACE_TOKENS.whole.test("{{custom data}}")).toBe(true);
+    expect(BRACE_TOKENS.whole.test("{{a}} {{b}}")).toBe(false);
   });
 });

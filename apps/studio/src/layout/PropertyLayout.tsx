@@ -1,5 +1,6 @@
 import { NavLink, Outlet, useParams } from "react-router";
 import { TokenNamesContext } from "../forms/TokenNamesContext.ts";
+import { PLATFORM_LABELS, PlatformContext, platformOf } from "../properties/platform.ts";
 import { useProperty } from "../properties/useProperty.ts";
 import { usePropertyChanges } from "../properties/usePropertyChanges.ts";
 import QueryState from "./QueryState.tsx";
@@ -12,6 +13,8 @@ const SECTIONS = [
   ["libraries", "Publishing"],
   ["preview", "Preview"],
   ["environments", "Environments"],
+  ["deliveries", "Deliveries"],
+  ["forwarding", "Forwarding"],
   ["revisions", "History"],
   ["events", "Events"],
   ["reports", "Reports"],
@@ -19,8 +22,12 @@ const SECTIONS = [
   ["settings", "Settings"],
 ] as const;
 
+/** What only event forwarding properties have: their deliveries, secrets and outbound hosts. */
+const EDGE_ONLY = new Set<string>(["deliveries", "forwarding"]);
+
 /**
  * A property's pages: its sections on the side, its data element names for `%` completion,
+ * its platform (web or event forwarding: which modules and token syntax its forms offer),
  * and its change stream, which keeps them current while colleagues save.
  */
 export default function PropertyLayout() {
@@ -29,10 +36,12 @@ export default function PropertyLayout() {
   // Colleagues' saves reach every page of the property as they happen.
   usePropertyChanges(pid);
   const names = property.data?.document.dataElements.map((d) => d.name) ?? [];
+  const platform = property.data ? platformOf(property.data.document) : "web";
   return (
     <div className="property">
       <nav className="sidenav" aria-label="Property">
         <h2 className="property-name">{property.data?.document.property.name ?? pid}</h2>
+        {platform === "edge" && <p className="badge platform-badge">{PLATFORM_LABELS.edge}</p>}
         {property.data && (
           <p className="muted">
             Property revision {property.data.revision}
@@ -47,18 +56,22 @@ export default function PropertyLayout() {
           </p>
         )}
         <ul>
-          {SECTIONS.map(([path, label]) => (
-            <li key={path}>
-              <NavLink to={path}>{label}</NavLink>
-            </li>
-          ))}
+          {SECTIONS.filter(([path]) => platform === "edge" || !EDGE_ONLY.has(path)).map(
+            ([path, label]) => (
+              <li key={path}>
+                <NavLink to={path}>{label}</NavLink>
+              </li>
+            ),
+          )}
         </ul>
       </nav>
       <main className="page">
         <QueryState query={property}>
-          <TokenNamesContext.Provider value={names}>
-            <Outlet />
-          </TokenNamesContext.Provider>
+          <PlatformContext.Provider value={platform}>
+            <TokenNamesContext.Provider value={names}>
+              <Outlet />
+            </TokenNamesContext.Provider>
+          </PlatformContext.Provider>
         </QueryState>
       </main>
     </div>

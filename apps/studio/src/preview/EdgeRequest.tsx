@@ -1,5 +1,7 @@
 import type { EdgeTrace } from "@liftoff/schema";
 import JsonView from "../events/JsonView.tsx";
+import type { ServerRun } from "./groupTraces.ts";
+import ServerRules from "./ServerRules.tsx";
 
 /** The XDM event types a Web SDK request carries (`web.webpagedetails.pageViews`). */
 function eventTypes(request: unknown): string {
@@ -10,8 +12,19 @@ function eventTypes(request: unknown): string {
   return types.length > 0 ? types.join(", ") : "no event type";
 }
 
-/** One request to the edge: what it sent (XDM) and what the edge answered. */
-export default function EdgeRequest({ edge, during }: { edge: EdgeTrace; during?: string }) {
+/**
+ * One request to the edge: what it sent (XDM), what the edge answered, and what the server
+ * rules did with its events when the datastream forwards them.
+ */
+export default function EdgeRequest({
+  edge,
+  during,
+  server,
+}: {
+  edge: EdgeTrace;
+  during?: string;
+  server?: ServerRun | undefined;
+}) {
   const status = edge.error
     ? `failed: ${edge.error}`
     : edge.status !== undefined
@@ -32,6 +45,7 @@ export default function EdgeRequest({ edge, during }: { edge: EdgeTrace; during?
       {edge.response !== undefined && (
         <JsonView value={edge.response} label="response" openDepth={0} />
       )}
+      {server && <ServerRules run={server} />}
     </li>
   );
 }

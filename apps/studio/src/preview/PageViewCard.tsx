@@ -5,7 +5,14 @@ import { useProperty } from "../properties/useProperty.ts";
 import { compactJson } from "./compactJson.ts";
 import EdgeRequest from "./EdgeRequest.tsx";
 import { dataElementLink, ruleLink } from "./editorLinks.ts";
-import { ruleShown, type PageView, type RuleFilter, type TriggerView } from "./groupTraces.ts";
+import {
+  requestIdOf,
+  ruleShown,
+  type PageView,
+  type RuleFilter,
+  type ServerRun,
+  type TriggerView,
+} from "./groupTraces.ts";
 import RuleRun from "./RuleRun.tsx";
 
 const seconds = (at: number) => `+${(at / 1000).toFixed(2)} s`;
@@ -16,11 +23,14 @@ export default function PageViewCard({
   view,
   filter,
   search,
+  server,
 }: {
   pid: string;
   view: PageView;
   filter: RuleFilter;
   search: string;
+  /** The server rules' records per edge request id (serverRuns). */
+  server: ReadonlyMap<string, ServerRun>;
 }) {
   const filtering = filter !== "all" || search.trim() !== "";
   const triggers = view.triggers
@@ -70,7 +80,12 @@ export default function PageViewCard({
       {view.edges.length > 0 && (
         <ol className="plain">
           {view.edges.map((e) => (
-            <EdgeRequest key={e.seq} edge={e} during={eventName(e.triggerId)} />
+            <EdgeRequest
+              key={e.seq}
+              edge={e}
+              during={eventName(e.triggerId)}
+              server={server.get(requestIdOf(e) ?? "")}
+            />
           ))}
         </ol>
       )}

@@ -1,8 +1,14 @@
+import type { PreviewTrace } from "@liftoff/schema";
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource } from "../../test/FakeEventSource.ts";
 import { propertyState } from "../../test/fixtures.ts";
-import { previewSession, traces } from "../../test/previewFixtures.ts";
+import {
+  deliveredTrace,
+  forwardedTraces,
+  previewSession,
+  traces,
+} from "../../test/previewFixtures.ts";
 import { renderStudio } from "../../test/renderStudio.tsx";
 import PreviewSessionPage from "./PreviewSessionPage.tsx";
 
@@ -119,6 +125,107 @@ describe("PreviewSessionPage", () => {
     // The replayed records (seq 3 and 4 twice) are shown once.
     expect(quote.getAllByRole("link", { name: "Page View" })).toHaveLength(1);
     expect(screen.getByText(/Live · 2 page views, 9 records/).className).toContain("live-open");
+  });
+
+  it("shows the server rules under the edge request they ran for, and attempts as they arrive", async () => {
+    const { stream } = renderSession();
+    await screen.findByRole("heading", { name: "Preview: November release" });
+    act(() => stream.open());
+    act(() => stream.send("traces", forwardedTraces));
+    const view = screen.getByRole("article", {
+      name: "Page view https://example.com/pcg/auto/thanks",
+    });
+    const edge = within(view).getByText("web.webpagedetails.pageViews").closest("li")!;
+    const rules = within(edge).getByRole("region", { name: "Server rules" });
+    // Each rule: ran or not, with the reason; links go to the forwarding property's rules.
+    const ran = within(rules).getByRole("link", { name: "Page views to the CRM" });
+    expect(ran.getAttribute("href")).toBe("/properties/PRedge/rules/RLhook");
+    expect(ran.closest("li")!.querySelector(".rule-verdict")!.textContent).toBe("Ran");
+    const quiet = within(rules).getByRole("link", { name: "Forms to the CRM" }).closest("li")!;
+    expect(quiet.textContent).toBe(
+      'Forms to the CRM Did not run: event type "web.webpagedetails.pageViews" is not one of web.formFilledOut',
+    );
+    // An action held back names the consent that held it.
+    const meta = within(rules).getByRole("list", { name: "Actions of Page views to Meta" });
+    expect(meta.textContent).toBe(
+      "Action 1 → held back for consent (purpose share): xdm.consent.share.val is n",
+    );
+    // The delivery: its request (secrets as placeholders) and its first attempt, a 503.
+    const actions = within(rules).getByRole("list", { name: "Actions of Page views to the CRM" });
+    const delivery = within(actions).getByRole("link", { name: "Action 1: HTTP request" });
+    expect(delivery.getAttribute("href")).toBe("/properties/PRedge/rules/RLhook#actions-0-title");
+    const item = delivery.closest("li")!;
+    expect(item.textContent).toContain("to crm.example.com → will be tried again");
+    fireEvent.click(within(item).getByText("Request and 1 attempt"));
+    expect(within(item).getByText("POST https://crm.example.com/collect")).toBeTruthy();
+    expect(within(item).getByRole("list", { name: "Query" }).textContent).toBe("page=thanks");
+    expect(within(item).getByRole("list", { name: "Headers" }).textContent).toBe(
+      "authorization: Bearer {{secret:crm token}}",
+    );
+    expect(within(item).getByLabelText("Request body").textContent).toBe(
+      '{\n  "page": "thanks"\n}',
+    );
+    const attempts = within(item).getByRole("list", { name: "Attempts" });
+    expect(attempts.children[0]!.textContent).toContain(
+      "Attempt 1: HTTP 503 · 18 ms · tried again at",
+    );
+    expect(within(attempts).getByLabelText("Answer to attempt 1").textContent).toBe(
+      '{"error":"busy"}',
+    );
+    // The retry arrives later: the same delivery, now delivered.
+    act(() => stream.send("traces", [deliveredTrace]));
+    expect(item.textContent).toContain("to crm.example.com → delivered");
+    expect(within(item).getByText("Request and 2 attempts")).toBeTruthy();
+    expect(
+      within(attempts)
+        .getAllByRole("listitem")
+        .map((a) => a.textContent),
+    ).toEqual([
+      expect.stringContaining("Attempt 1: HTTP 503"),
+      'Attempt 2: HTTP 200 · 22 ms{"ok":true}',
+    ]);
+    // The server's records are not a page view of their own.
+    expect(screen.getAllByRole("article")).toHaveLength(1);
+  });
+
+  it("lists server rules apart when the page's record of their request does not come", async () => {
+    const { stream } = renderSession();
+    await screen.findByRole("heading", { name: "Preview: November release" });
+    vi.useFakeTimers();
+    try {
+      act(() => stream.open());
+      const [page, edge, ...server] = forwardedTraces;
+      // The server's report usually comes before the page's record of its request.
+      act(() => stream.send("traces", server));
+      act(() => {
+        vi.advanceTimersByTime(4_000);
+      });
+      act(() => stream.send("traces", [page!, edge!]));
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
+      expect(
+        screen.queryByRole("article", { name: "Server rules of other edge requests" }),
+      ).toBeNull();
+      expect(screen.getAllByRole("region", { name: "Server rules" })).toHaveLength(1);
+      // A request the page never reports: listed apart once it has waited long enough.
+      const other = server.map((t) => ({ ...t, requestId: "other-request" }) as PreviewTrace);
+      act(() => stream.send("traces", other));
+      act(() => {
+        vi.advanceTimersByTime(4_000);
+      });
+      expect(
+        screen.queryByRole("article", { name: "Server rules of other edge requests" }),
+      ).toBeNull();
+      act(() => {
+        vi.advanceTimersByTime(1_000);
+      });
+      const apart = screen.getByRole("article", { name: "Server rules of other edge requests" });
+      expect(apart.textContent).toContain("Request other-request");
+      expect(within(apart).getByRole("link", { name: "Page views to the CRM" })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("lists the enabled rules no trigger of a page view reached, with the events they wait for", async () => {

@@ -1,6 +1,8 @@
 import type {
   DataElementTrace,
+  DeliveryTrace,
   EdgeTrace,
+  ForwardingTrace,
   EventTrace,
   IdentityTrace,
   PageTrace,
@@ -38,8 +40,59 @@ export interface PageView {
   arrival: number;
 }
 
-/** A record's identity: pages resend nothing, but a reconnected stream replays the buffer. */
-export const traceKey = (trace: PreviewTrace) => `${trace.pageId}:${trace.seq}`;
+/**
+ * A record's identity: pages resend nothing, but a reconnected stream replays the buffer.
+ * The server's records (server rules) are named by what they report, not by a page's order.
+ */
+export const traceKey = (trace: PreviewTrace) =>
+  trace.type === "forwarding"
+    ? `forwarding:${trace.requestId}:${trace.eventIndex}`
+    : trace.type === "delivery"
+      ? `delivery:${trace.deliveryId}:${trace.attempt}`
+      : `${trace.pageId}:${trace.seq}`;
+
+/** What the server rules did with one edge request of the previewed tab. */
+export interface ServerRun {
+  requestId: string;
+  /** Per event of the request, in its order. */
+  events: ForwardingTrace[];
+  /** Each delivery's attempts so far, oldest first. */
+  attempts: Map<string, DeliveryTrace[]>;
+}
+
+/** The server's records per edge request (`requestId`), in the order they happened. */
+export function serverRuns(traces: readonly PreviewTrace[]): Map<string, ServerRun> {
+  const runs = new Map<string, ServerRun>();
+  const runOf = (requestId: string) => {
+    let run = runs.get(requestId);
+    if (!run) runs.set(requestId, (run = { requestId, events: [], attempts: new Map() }));
+    return run;
+  };
+  for (const trace of traces) {
+    if (trace.type === "forwarding") runOf(trace.requestId).events.push(trace);
+    if (trace.type === "delivery") {
+      const attempts = runOf(trace.requestId).attempts;
+      attempts.set(trace.deliveryId, [...(attempts.get(trace.deliveryId) ?? []), trace]);
+    }
+  }
+  for (const run of runs.values()) {
+    run.events.sort((a, b) => a.eventIndex - b.eventIndex);
+    for (const list of run.attempts.values()) list.sort((a, b) => a.attempt - b.attempt);
+  }
+  return runs;
+}
+
+/** The id the Web SDK gave an edge request: its URL's `requestId`, else the answer's. */
+export function requestIdOf(edge: EdgeTrace): string | undefined {
+  try {
+    const fromUrl = new URL(edge.url, "https://edge.invalid").searchParams.get("requestId");
+    if (fromUrl) return fromUrl;
+  } catch {
+    // Not a URL: the answer may still name it.
+  }
+  const answered = (edge.response as { requestId?: unknown } | undefined)?.requestId;
+  return typeof answered === "string" ? answered : undefined;
+}
 
 /** Groups trace records per page view (newest first), and per trigger inside each. */
 export function groupTraces(traces: readonly PreviewTrace[]): PageView[] {
@@ -49,6 +102,8 @@ export function groupTraces(traces: readonly PreviewTrace[]): PageView[] {
     .map((trace, arrival) => ({ trace, arrival }))
     .sort((a, b) => a.trace.seq - b.trace.seq || a.arrival - b.arrival);
   for (const { trace, arrival } of sorted) {
+    // The server's records belong to an edge request, not to a page view (serverRuns).
+    if (trace.type === "forwarding" || trace.type === "delivery") continue;
     let view = pages.get(trace.pageId);
     if (!view) {
       view = { pageId: trace.pageId, triggers: [], dataElements: [], edges: [], arrival };
@@ -81,6 +136,9 @@ function addTrace(view: PageView, trace: PreviewTrace, triggers: Map<string, Tri
       return;
     case "identity":
       view.identity = trace;
+      return;
+    default:
+      return;
   }
 }
 

@@ -49,6 +49,55 @@ describe("PropertiesPage: create a property", () => {
   });
 });
 
+describe("PropertiesPage: platforms", () => {
+  it("creates an event forwarding property: no domains or org id, platform edge, then its forwarding settings", async () => {
+    const { calls, router } = render({
+      "POST /api/properties": () => ({ status: 201, body: propertyState() }),
+    });
+    const web = await screen.findByRole("radio", { name: "Web" });
+    expect(web).toHaveProperty("checked", true);
+    fireEvent.click(screen.getByRole("radio", { name: "Event forwarding" }));
+    expect(screen.queryByLabelText("Domains (one per line)")).toBeNull();
+    expect(screen.queryByLabelText("Organization id (optional)")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Server side" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create property" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/properties/PR1/forwarding"));
+    expect(calls.find((c) => c.method === "POST")!.body).toEqual({
+      name: "Server side",
+      domains: [],
+      platform: "edge",
+    });
+  });
+
+  it("marks event forwarding properties in the list", async () => {
+    render({
+      "GET /api/properties": () => ({
+        body: [
+          {
+            id: "PR1",
+            name: "PC Marketing",
+            revision: 3,
+            updatedAt: "2026-11-21T10:00:00Z",
+            updatedBy: "ada",
+          },
+          {
+            id: "EP1",
+            name: "Server side",
+            platform: "edge",
+            revision: 1,
+            updatedAt: "2026-11-21T10:00:00Z",
+            updatedBy: "ada",
+          },
+        ],
+      }),
+    });
+    const edgeRow = (await screen.findByRole("link", { name: "Server side" })).closest("tr")!;
+    expect(within(edgeRow).getAllByRole("cell")[1]!.textContent).toBe("Event forwarding");
+    const webRow = screen.getByRole("link", { name: "PC Marketing" }).closest("tr")!;
+    expect(within(webRow).getAllByRole("cell")[1]!.textContent).toBe("Web");
+  });
+});
+
 describe("PropertiesPage: import a Launch library", () => {
   const exists = {
     status: 409,

@@ -4,11 +4,12 @@ import { Link, useNavigate } from "react-router";
 import { fromLines } from "../forms/lines.ts";
 import MutationError from "../forms/MutationError.tsx";
 import QueryState from "../layout/QueryState.tsx";
-import type { ImportResult } from "@liftoff/schema";
+import type { ImportResult, PropertyPlatform } from "@liftoff/schema";
 import type { ImportAgain } from "../api/createStudioApi.ts";
 import ExistingProperty, { existingOf } from "./ExistingProperty.tsx";
 import ImportBuildFolder from "./ImportBuildFolder.tsx";
 import ImportReport from "./ImportReport.tsx";
+import { PLATFORM_LABELS } from "./platform.ts";
 import type { BuildFile } from "./readBuildFolder.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
@@ -35,6 +36,7 @@ export default function PropertiesPage() {
             <thead>
               <tr>
                 <th scope="col">Name</th>
+                <th scope="col">Platform</th>
                 <th scope="col">Revision</th>
                 <th scope="col">Last change</th>
               </tr>
@@ -44,6 +46,13 @@ export default function PropertiesPage() {
                 <tr key={p.id}>
                   <td>
                     <Link to={`/properties/${encodeURIComponent(p.id)}`}>{p.name}</Link>
+                  </td>
+                  <td>
+                    {p.platform === "edge" ? (
+                      <span className="badge platform-badge">{PLATFORM_LABELS.edge}</span>
+                    ) : (
+                      PLATFORM_LABELS.web
+                    )}
                   </td>
                   <td>{p.revision}</td>
                   <td>
@@ -72,16 +81,25 @@ function CreateProperty() {
   const [name, setName] = useState("");
   const [orgId, setOrgId] = useState("");
   const [domains, setDomains] = useState("");
+  const [platform, setPlatform] = useState<PropertyPlatform>("web");
+  const edge = platform === "edge";
   const create = useMutation({
+    // An event forwarding property serves no page: it has no domains and needs no org id.
     mutationFn: () =>
-      api.properties.create({
-        name,
-        ...(orgId.trim() === "" ? {} : { orgId: orgId.trim() }),
-        domains: fromLines(domains),
-      }),
+      api.properties.create(
+        edge
+          ? { name, domains: [], platform }
+          : {
+              name,
+              ...(orgId.trim() === "" ? {} : { orgId: orgId.trim() }),
+              domains: fromLines(domains),
+            },
+      ),
     onSuccess: (state) => {
       void queryClient.invalidateQueries({ queryKey: ["properties"] });
-      void navigate(`/properties/${encodeURIComponent(state.document.property.id)}/settings`);
+      // Its first steps are forwarding ones: the hosts it may send to and its secrets.
+      const next = edge ? "forwarding" : "settings";
+      void navigate(`/properties/${encodeURIComponent(state.document.property.id)}/${next}`);
     },
   });
   const submit = (e: FormEvent) => {
@@ -92,29 +110,69 @@ function CreateProperty() {
     <form className="card" onSubmit={submit} aria-labelledby="create-property">
       <h2 id="create-property">Create a property</h2>
       <p className="hint">Three environments and the Core extension; add the rest in the studio.</p>
+      <fieldset className="platform-choice">
+        <legend>Platform</legend>
+        <label className="check">
+          <input
+            type="radio"
+            name="new-platform"
+            value="web"
+            checked={!edge}
+            onChange={() => setPlatform("web")}
+            aria-describedby="platform-web-hint"
+          />
+          {PLATFORM_LABELS.web}
+        </label>
+        <p id="platform-web-hint" className="hint">
+          Tags on pages: a library your site loads with its embed code.
+        </p>
+        <label className="check">
+          <input
+            type="radio"
+            name="new-platform"
+            value="edge"
+            checked={edge}
+            onChange={() => setPlatform("edge")}
+            aria-describedby="platform-edge-hint"
+          />
+          {PLATFORM_LABELS.edge}
+        </label>
+        <p id="platform-edge-hint" className="hint">
+          Rules on the server: the events your datastreams receive are sent on to vendors (Meta,
+          Google Analytics, LinkedIn, any HTTP endpoint) without their tags on the page.
+        </p>
+      </fieldset>
       <div className="field">
         <label htmlFor="new-name">Name</label>
         <input id="new-name" required value={name} onChange={(e) => setName(e.target.value)} />
       </div>
-      <div className="field">
-        <label htmlFor="new-org">Organization id (optional)</label>
-        <input
-          id="new-org"
-          aria-describedby="new-org-hint"
-          pattern="[A-Za-z0-9]+@AdobeOrg"
-          placeholder="ABCDEF0123456789ABCDEF01@AdobeOrg"
-          value={orgId}
-          onChange={(e) => setOrgId(e.target.value)}
-        />
-        <p id="new-org-hint" className="hint">
-          Your Adobe org id. Needed once you add the Web SDK (its events and identity cookies are
-          tied to it); you can set it later in the property settings.
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor="new-domains">Domains (one per line)</label>
-        <textarea id="new-domains" value={domains} onChange={(e) => setDomains(e.target.value)} />
-      </div>
+      {!edge && (
+        <>
+          <div className="field">
+            <label htmlFor="new-org">Organization id (optional)</label>
+            <input
+              id="new-org"
+              aria-describedby="new-org-hint"
+              pattern="[A-Za-z0-9]+@AdobeOrg"
+              placeholder="ABCDEF0123456789ABCDEF01@AdobeOrg"
+              value={orgId}
+              onChange={(e) => setOrgId(e.target.value)}
+            />
+            <p id="new-org-hint" className="hint">
+              Your Adobe org id. Needed once you add the Web SDK (its events and identity cookies
+              are tied to it); you can set it later in the property settings.
+            </p>
+          </div>
+          <div className="field">
+            <label htmlFor="new-domains">Domains (one per line)</label>
+            <textarea
+              id="new-domains"
+              value={domains}
+              onChange={(e) => setDomains(e.target.value)}
+            />
+          </div>
+        </>
+      )}
       <MutationError error={create.error} />
       <button type="submit" disabled={create.isPending}>
         Create property

@@ -4,7 +4,9 @@ import { useState, type FormEvent } from "react";
 import { Link, useParams } from "react-router";
 import { useConfirm } from "../confirm/useConfirm.ts";
 import MutationError from "../forms/MutationError.tsx";
+import DatastreamForwarding from "../forwarding/DatastreamForwarding.tsx";
 import QueryState from "../layout/QueryState.tsx";
+import { usePlatform } from "../properties/platform.ts";
 import { propertyKey, resourceOf } from "../properties/useProperty.ts";
 import { useCan } from "../session/Can.tsx";
 import { useApi } from "../session/SessionContext.tsx";
@@ -22,6 +24,8 @@ export default function EnvironmentsPage() {
   const isAdmin = useCan("admin");
   const queryClient = useQueryClient();
   const confirm = useConfirm();
+  // A web property's datastreams may be forwarded by an event forwarding property.
+  const isWeb = usePlatform() === "web";
   const environments = useQuery({
     queryKey: ["property-derived", pid, "environments"],
     queryFn: () => api.properties.environments(pid),
@@ -29,6 +33,11 @@ export default function EnvironmentsPage() {
   const datastreams = useQuery({ queryKey: DATASTREAMS_KEY, queryFn: api.datastreams.list });
   const datastreamOf = (environmentId: string) =>
     datastreams.data?.find((d) => d.propertyId === pid && d.environmentId === environmentId);
+  // An event forwarding property's environment runs for the web datastreams linked to it.
+  const forwardedTo = (environmentId: string) =>
+    (datastreams.data ?? []).filter(
+      (d) => d.forwarding?.propertyId === pid && d.forwarding.environmentId === environmentId,
+    );
   // Each environment is a resource with its own revision; removing one is based on it.
   const revisionOf = (id: string) => {
     const state = queryClient.getQueryData<PropertyState>(propertyKey(pid));
@@ -94,25 +103,48 @@ export default function EnvironmentsPage() {
               <dd>
                 <code>{env.cacheControl}</code>
               </dd>
-              <dt>Datastream</dt>
-              <dd>
-                {datastreamOf(env.id) ? (
-                  <code>{datastreamOf(env.id)!.id}</code>
-                ) : (
-                  "None yet: one is created with the environment's next save."
-                )}
-              </dd>
+              {isWeb ? (
+                <>
+                  <dt>Datastream</dt>
+                  <dd>
+                    {datastreamOf(env.id) ? (
+                      <code>{datastreamOf(env.id)!.id}</code>
+                    ) : (
+                      "None yet: one is created with the environment's next save."
+                    )}
+                  </dd>
+                </>
+              ) : (
+                <>
+                  <dt>Events from</dt>
+                  <dd>
+                    {forwardedTo(env.id).length > 0
+                      ? forwardedTo(env.id).map((d, i) => (
+                          <span key={d.id}>
+                            {i > 0 && ", "}
+                            <code>{d.id}</code>
+                          </span>
+                        ))
+                      : "No datastream: an admin links one on a web property's Environments page."}
+                  </dd>
+                </>
+              )}
             </dl>
-            <label htmlFor={`embed-${env.id}`}>Embed code</label>
-            <textarea
-              id={`embed-${env.id}`}
-              className="embed"
-              readOnly
-              value={env.embedCode}
-              rows={2}
-            />
+            {/* An event forwarding library runs on the server: no page loads it. */}
+            {isWeb && (
+              <>
+                <label htmlFor={`embed-${env.id}`}>Embed code</label>
+                <textarea
+                  id={`embed-${env.id}`}
+                  className="embed"
+                  readOnly
+                  value={env.embedCode}
+                  rows={2}
+                />
+              </>
+            )}
             <div className="actions">
-              <CopyButton text={env.embedCode} label={`${env.name} embed code`} />
+              {isWeb && <CopyButton text={env.embedCode} label={`${env.name} embed code`} />}
               {isAdmin && env.stage === "development" && (
                 <button
                   type="button"
@@ -138,6 +170,9 @@ export default function EnvironmentsPage() {
               )}
             </div>
             {datastreamOf(env.id) && <AllowedOrigins datastream={datastreamOf(env.id)!} />}
+            {isWeb && datastreamOf(env.id) && (
+              <DatastreamForwarding datastream={datastreamOf(env.id)!} />
+            )}
           </section>
         ))}
       </QueryState>

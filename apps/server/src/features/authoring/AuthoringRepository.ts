@@ -187,14 +187,23 @@ export class AuthoringRepository {
   constructor(private readonly sql: SqlClient) {}
 
   async listProperties(): Promise<PropertySummary[]> {
+    // The platform is fixed when a property is created, so the settings' first revision says
+    // it: one read by primary key per property.
     const rows = await this.sql.all(
-      `SELECT p.id, p.name, p.revision, c.created_at, c.author FROM properties p
+      `SELECT p.id, p.name, p.revision, c.created_at, c.author, s.body AS first_settings
+       FROM properties p
        JOIN property_changes c ON c.property_id = p.id AND c.revision = p.revision
+       LEFT JOIN resource_revisions s ON s.property_id = p.id AND s.kind = 'settings'
+         AND s.resource_id = ? AND s.revision = 1
        ORDER BY p.name, p.id`,
+      [SETTINGS_RESOURCE_ID],
     );
     return rows.map((r) => ({
       id: text(r.id),
       name: text(r.name),
+      ...(r.first_settings != null && platformIn(text(r.first_settings)) === "edge"
+        ? { platform: "edge" as const }
+        : {}),
       revision: Number(r.revision),
       updatedAt: text(r.created_at),
       updatedBy: text(r.author),
@@ -806,4 +815,10 @@ export class AuthoringRepository {
       builtAt: text(r.built_at),
     }));
   }
+}
+
+/** The platform a settings resource's body names (absent: web). */
+function platformIn(body: string): PropertyDocumentSettings["platform"] {
+  return (JSON.parse(body) as { property?: { settings?: PropertyDocumentSettings } }).property
+    ?.settings?.platform;
 }

@@ -65,6 +65,27 @@ describe("properties", () => {
     expect(streams[0]!.orgId).toBe("5LIFTOFF0CLAIMS000000001@AdobeOrg");
   });
 
+  it("creates an event forwarding property (platform edge), marked so in the list, with no datastreams", async () => {
+    const res = await editor.call("POST", "/api/properties", {
+      name: "Server side",
+      platform: "edge",
+    });
+    expect(res.statusCode).toBe(201);
+    const created = state(res);
+    expect(created.document.property.settings.platform).toBe("edge");
+    expect(created.document.extensions.map((x) => x.name)).toEqual(["core"]);
+    expect(created.problems).toEqual([]);
+    const id = created.document.property.id;
+    const list = (await viewer.call("GET", "/api/properties")).json<PropertySummary[]>();
+    expect(list.find((p) => p.id === id)?.platform).toBe("edge");
+    // A web property's summary says nothing of a platform: web is the default.
+    expect(list.find((p) => p.name === "Fixture")).not.toHaveProperty("platform");
+    const streams = (await app.store.datastreams.list()).filter((d) => d.propertyId === id);
+    expect(streams).toEqual([]);
+    const other = await editor.call("POST", "/api/properties", { name: "Odd", platform: "ios" });
+    expect(other.statusCode).toBe(400);
+  });
+
   it("creates a property without an org id; the Web SDK then asks for one; a malformed one is refused", async () => {
     const res = await editor.call("POST", "/api/properties", { name: "No org" });
     expect(res.statusCode).toBe(201);

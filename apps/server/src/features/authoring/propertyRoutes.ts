@@ -10,6 +10,7 @@ import {
   type PropertyDiff,
   type PropertyDocument,
   type PropertyDocumentSettings,
+  type PropertyPlatform,
 } from "@liftoff/schema";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { userOf, type ApiContext } from "../../main/ApiContext.ts";
@@ -43,6 +44,11 @@ const createBody = {
       description: "expected an org id like ABCDEF0123456789ABCDEF01@AdobeOrg",
     },
     domains: { type: "array", maxItems: 100, items: text(253) },
+    platform: {
+      type: "string",
+      enum: ["web", "edge"],
+      description: 'expected "web" or "edge" (an event forwarding property)',
+    },
   },
 } as const;
 interface CreateBody {
@@ -50,6 +56,8 @@ interface CreateBody {
   /** Needed only by extensions that use it (the Web SDK); checked when given. */
   orgId?: string;
   domains?: string[];
+  /** `edge`: an event forwarding property (docs/event-forwarding.md); fixed once created. */
+  platform?: PropertyPlatform;
 }
 
 /** Settings: the members sent are merged over what the document has. */
@@ -87,12 +95,14 @@ const exportQuery = {
 
 /**
  * A new property: the three Launch environments and the Core extension, nothing else yet.
- * The org id is kept when given; Core does not need one.
+ * The org id is kept when given; Core does not need one. An event forwarding property
+ * (`platform` `edge`) gets the server-side Core, which has the same name.
  */
 export function newPropertyDocument(
   name: string,
   orgId: string | undefined,
   domains: string[],
+  platform: PropertyPlatform = "web",
 ): PropertyDocument {
   return {
     formatVersion: PROPERTY_FORMAT_VERSION,
@@ -101,7 +111,12 @@ export function newPropertyDocument(
     property: {
       id: newId("PR"),
       name,
-      settings: { domains, undefinedVarsReturnEmpty: false, ruleComponentSequencingEnabled: false },
+      settings: {
+        ...(platform === "edge" ? { platform } : {}),
+        domains,
+        undefinedVarsReturnEmpty: false,
+        ruleComponentSequencingEnabled: false,
+      },
     },
     environments: [
       { id: newId("EN"), name: "Development", stage: "development" },
@@ -275,8 +290,8 @@ export default function propertyRoutes(app: FastifyInstance, ctx: ApiContext): v
     "/api/properties",
     { config: { access: "editor" }, schema: { body: createBody } },
     async (request, reply) => {
-      const { name, orgId, domains = [] } = request.body;
-      const document = newPropertyDocument(name, orgId, domains);
+      const { name, orgId, domains = [], platform } = request.body;
+      const document = newPropertyDocument(name, orgId, domains, platform);
       const snapshot = await properties.create(document, userOf(request), {
         action: "property.create",
         summary: `created property "${name}"`,

@@ -82,6 +82,9 @@ const toInbox = (r: Row): InboxItem => ({
 });
 
 const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
+/** A text column (both drivers answer a string). */
+const text = (value: unknown): string =>
+  typeof value === "string" ? value : String(value);
 
 function toDelivery(r: Row): DeliveryInfo {
   const info: DeliveryInfo = {
@@ -106,8 +109,8 @@ function toDelivery(r: Row): DeliveryInfo {
   };
   if (info.state === "pending") info.nextAt = iso(r.next_ms);
   if (r.delivered_ms != null) info.deliveredAt = iso(r.delivered_ms);
-  if (r.reason != null) info.reason = String(r.reason);
-  if (r.preview_session_id != null) info.previewSessionId = String(r.preview_session_id);
+  if (r.reason != null) info.reason = text(r.reason);
+  if (r.preview_session_id != null) info.previewSessionId = text(r.preview_session_id);
   const status = num(r.last_status);
   const latency = num(r.last_latency_ms);
   if (status !== undefined) info.lastStatus = status;
@@ -152,7 +155,7 @@ export class ForwardingRepository {
           ])
         : await this.sql.all("SELECT body FROM requests WHERE id = ?", [item.requestRow]);
     const body = rows[0]?.body;
-    return body === undefined ? undefined : String(body);
+    return body === undefined || body === null ? undefined : text(body);
   }
 
   /**
