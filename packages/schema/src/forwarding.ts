@@ -144,6 +144,10 @@ export interface OutboundHost {
   host: string;
   /** Needed for loopback, private, link-local and metadata addresses; refused otherwise. */
   allowPrivate?: boolean;
+  /** Requests started per second to this host, per node (default 50). */
+  maxPerSecond?: number;
+  /** Requests in flight at once to this host, per node (default 4). */
+  maxConcurrent?: number;
 }
 
 export interface SecretInfo {

@@ -159,6 +159,22 @@ describe("ForwardingSettingsPage: outbound hosts", () => {
     );
   });
 
+  it("sends a host's rate and concurrency when given, and shows the defaults otherwise", async () => {
+    const { calls } = render("admin");
+    expect(await screen.findByText("50/s, 4 at once")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Host"), { target: { value: "hooks.example.com" } });
+    fireEvent.change(screen.getByLabelText("Per second"), { target: { value: "500" } });
+    fireEvent.change(screen.getByLabelText("At once"), { target: { value: "16" } });
+    fireEvent.click(screen.getByRole("button", { name: "Allow host" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(calls.find((c) => c.method === "PUT")!.body).toEqual({
+      hosts: [
+        { host: "graph.facebook.com" },
+        { host: "hooks.example.com", maxPerSecond: 500, maxConcurrent: 16 },
+      ],
+    });
+  });
+
   it("shows the hosts read-only to an editor", async () => {
     render("editor");
     expect(await screen.findByText("graph.facebook.com", { selector: "li code" })).toBeTruthy();

@@ -24,6 +24,9 @@ export default function OutboundHosts({ pid }: { pid: string }) {
   });
   const [host, setHost] = useState("");
   const [allowPrivate, setAllowPrivate] = useState(false);
+  // Empty: the server's defaults (50 a second, 4 at once), per node.
+  const [perSecond, setPerSecond] = useState("");
+  const [concurrent, setConcurrent] = useState("");
   const save = useMutation({
     mutationFn: (next: OutboundHost[]) => api.forwarding.setHosts(pid, next),
     onSuccess: (next) => queryClient.setQueryData(forwardingKeys.hosts(pid), next),
@@ -36,11 +39,18 @@ export default function OutboundHosts({ pid }: { pid: string }) {
       : [];
   const add = (e: FormEvent) => {
     e.preventDefault();
-    const entry: OutboundHost = { host: host.trim(), ...(allowPrivate ? { allowPrivate } : {}) };
+    const entry: OutboundHost = {
+      host: host.trim(),
+      ...(allowPrivate ? { allowPrivate } : {}),
+      ...(perSecond ? { maxPerSecond: Number(perSecond) } : {}),
+      ...(concurrent ? { maxConcurrent: Number(concurrent) } : {}),
+    };
     save.mutate([...list.filter((h) => h.host !== entry.host), entry], {
       onSuccess: () => {
         setHost("");
         setAllowPrivate(false);
+        setPerSecond("");
+        setConcurrent("");
       },
     });
   };
@@ -50,7 +60,8 @@ export default function OutboundHosts({ pid }: { pid: string }) {
       <p className="hint">
         Rules send only to these hosts (<code>graph.facebook.com</code>, <code>*.example.com</code>,
         or <code>127.0.0.1:4010</code> for one port). Anything else is refused, and so is a host
-        that resolves to a private address unless its entry allows it.
+        that resolves to a private address unless its entry allows it. Each node sends a host at
+        most its requests per second and at once (default 50 and 4).
       </p>
       <QueryState query={hosts}>
         {list.length === 0 ? (
@@ -61,6 +72,9 @@ export default function OutboundHosts({ pid }: { pid: string }) {
               <li key={h.host}>
                 <code>{h.host}</code>
                 {h.allowPrivate && <span className="badge warn">private addresses allowed</span>}
+                <span className="hint">
+                  {h.maxPerSecond ?? 50}/s, {h.maxConcurrent ?? 4} at once
+                </span>
                 {isAdmin && (
                   <button
                     type="button"
@@ -90,6 +104,30 @@ export default function OutboundHosts({ pid }: { pid: string }) {
               aria-describedby={problems.length > 0 ? "new-host-problems" : undefined}
               value={host}
               onChange={(e) => setHost(e.target.value)}
+            />
+          </label>
+          <label htmlFor="new-host-rate">
+            Per second
+            <input
+              id="new-host-rate"
+              type="number"
+              min={1}
+              max={10000}
+              placeholder="50"
+              value={perSecond}
+              onChange={(e) => setPerSecond(e.target.value)}
+            />
+          </label>
+          <label htmlFor="new-host-concurrent">
+            At once
+            <input
+              id="new-host-concurrent"
+              type="number"
+              min={1}
+              max={256}
+              placeholder="4"
+              value={concurrent}
+              onChange={(e) => setConcurrent(e.target.value)}
             />
           </label>
           <label className="check">

@@ -24,6 +24,11 @@ const SECTIONS = [
 
 /** What only event forwarding properties have: their deliveries, secrets and outbound hosts. */
 const EDGE_ONLY = new Set<string>(["deliveries", "forwarding"]);
+/**
+ * What only web properties have: a preview tab runs a web library, and events and reports
+ * are the datastreams' of a web property (a forwarding property's events arrive through them).
+ */
+const WEB_ONLY = new Set<string>(["preview", "events", "reports"]);
 
 /**
  * A property's pages: its sections on the side, its data element names for `%` completion,
@@ -56,13 +61,13 @@ export default function PropertyLayout() {
           </p>
         )}
         <ul>
-          {SECTIONS.filter(([path]) => platform === "edge" || !EDGE_ONLY.has(path)).map(
-            ([path, label]) => (
-              <li key={path}>
-                <NavLink to={path}>{label}</NavLink>
-              </li>
-            ),
-          )}
+          {SECTIONS.filter(([path]) =>
+            platform === "edge" ? !WEB_ONLY.has(path) : !EDGE_ONLY.has(path),
+          ).map(([path, label]) => (
+            <li key={path}>
+              <NavLink to={path}>{label}</NavLink>
+            </li>
+          ))}
         </ul>
       </nav>
       <main className="page">

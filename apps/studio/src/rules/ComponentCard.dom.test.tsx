@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { propertyState } from "../../test/fixtures.ts";
 import { renderStudio } from "../../test/renderStudio.tsx";
 import RuleEditor from "./RuleEditor.tsx";
+import { PlatformContext } from "../properties/platform.ts";
 
 afterEach(cleanup);
 
@@ -27,6 +28,27 @@ function bigRule() {
 const toggle = (name: RegExp) => screen.getByRole("button", { name });
 
 describe("rule components", () => {
+  it("offer order, timeouts and waiting on a web property only, Negate on both", () => {
+    for (const platform of ["web", "edge"] as const) {
+      renderStudio(
+        <PlatformContext.Provider value={platform}>
+          <RuleEditor />
+        </PlatformContext.Provider>,
+        {
+          ...at,
+          path: "/properties/PR1/rules/RL1#conditions-1-title",
+          role: "editor",
+          state: bigRule(),
+        },
+      );
+      const condition = screen.getByRole("region", { name: /Condition 2/ });
+      expect(within(condition).getByLabelText(/^Negate/)).toBeTruthy();
+      const hasTimeout = within(condition).queryByLabelText("Timeout (ms)") !== null;
+      expect([platform, hasTimeout]).toEqual([platform, platform === "web"]);
+      cleanup();
+    }
+  });
+
   it("open collapsed with a one-line summary when a rule has more than a few", () => {
     renderStudio(<RuleEditor />, { ...at, role: "editor", state: bigRule() });
     const condition = toggle(/^Condition 1/);

@@ -17,6 +17,7 @@ import { problemsAt, problemsUnder, type PathMessage } from "../forms/problems.t
 import SettingsForm from "../forms/SettingsForm.tsx";
 import { initialSettings } from "../forms/schemaType.ts";
 import { componentDetails } from "./componentDetails.ts";
+import { usePlatform } from "../properties/platform.ts";
 
 export type RuleComponent = PropertyRuleEvent & PropertyRuleCondition & PropertyRuleAction;
 export type ComponentKind = "events" | "conditions" | "actions";
@@ -68,6 +69,9 @@ export default function ComponentCard({
   /** Just added with "Add …": its type takes the focus, so the keyboard is where it appeared. */
   focusOnMount?: boolean;
 }) {
+  // Order, timeouts and waiting belong to the page's engine; server rules run in order, each
+  // action once, so an event forwarding rule's components have only Negate.
+  const onPage = usePlatform() === "web";
   const id = `${kind}-${index}`;
   // A link to this component (`#conditions-0-title`, from the preview panel or the problems
   // page) opens it and brings it into view once.
@@ -175,7 +179,7 @@ export default function ComponentCard({
             />
           )}
           <div className="component-options">
-            {kind === "events" && (
+            {kind === "events" && onPage && (
               <div className="field">
                 <label htmlFor={`${id}-order`}>Order</label>
                 <input
@@ -205,7 +209,7 @@ export default function ComponentCard({
                 </label>
               </div>
             )}
-            {kind !== "events" && (
+            {kind !== "events" && onPage && (
               <div className="field">
                 <label htmlFor={`${id}-timeout`}>Timeout (ms)</label>
                 <input
@@ -229,7 +233,7 @@ export default function ComponentCard({
                 />
               </div>
             )}
-            {kind === "actions" && (
+            {kind === "actions" && onPage && (
               <div className="field field-check">
                 <label>
                   <input

@@ -63,6 +63,33 @@ export interface SealedSecret {
   sealed: Buffer;
 }
 
+const insertDelivery = (d: NewDelivery, now: number): Step => ({
+  sql: `INSERT INTO forwarding_deliveries (property_id, environment_id, datastream_id,
+          request_id, event_index, rule_id, rule_name, action_index, destination, host,
+          purpose, idempotency_key, request, state, attempts, created_ms, next_ms,
+          attempt_log, preview_session_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, '[]', ?)
+        ON CONFLICT (idempotency_key) DO NOTHING`,
+  params: [
+    d.propertyId,
+    d.environmentId,
+    d.datastreamId,
+    d.requestId,
+    d.eventIndex,
+    d.ruleId,
+    d.ruleName,
+    d.actionIndex,
+    d.destination,
+    d.host,
+    d.purpose,
+    d.idempotencyKey,
+    JSON.stringify(d.request),
+    now,
+    now,
+    d.previewSessionId ?? null,
+  ],
+});
+
 /** At most this many attempts are kept on a delivery, the newest. */
 const ATTEMPT_LOG_MAX = 10;
 
@@ -83,8 +110,7 @@ const toInbox = (r: Row): InboxItem => ({
 
 const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
 /** A text column (both drivers answer a string). */
-const text = (value: unknown): string =>
-  typeof value === "string" ? value : String(value);
+const text = (value: unknown): string => (typeof value === "string" ? value : String(value));
 
 function toDelivery(r: Row): DeliveryInfo {
   const info: DeliveryInfo = {
@@ -159,38 +185,20 @@ export class ForwardingRepository {
   }
 
   /**
-   * Stores an inbox row's deliveries and removes the row, in one transaction. A delivery
-   * whose idempotency key is stored already (the row was planned before a crash) is kept
-   * once. False when the row was gone (another node finished it after this one's lease ended).
+   * Stores inbox rows' deliveries and removes the rows, in one transaction (one commit for a
+   * whole claim: the single SQLite writer is what ingest and forwarding share). A delivery
+   * whose idempotency key is stored already (its row was planned before a crash) is kept
+   * once. False, and nothing written, when a row was gone (another node finished it after
+   * this one's lease ended): the caller plans the rows one by one.
    */
-  planned(item: InboxItem, deliveries: NewDelivery[], now: number): Promise<boolean> {
-    const steps: Step[] = deliveries.map((d) => ({
-      sql: `INSERT INTO forwarding_deliveries (property_id, environment_id, datastream_id,
-              request_id, event_index, rule_id, rule_name, action_index, destination, host,
-              purpose, idempotency_key, request, state, attempts, created_ms, next_ms,
-              attempt_log, preview_session_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, '[]', ?)
-            ON CONFLICT (idempotency_key) DO NOTHING`,
-      params: [
-        d.propertyId,
-        d.environmentId,
-        d.datastreamId,
-        d.requestId,
-        d.eventIndex,
-        d.ruleId,
-        d.ruleName,
-        d.actionIndex,
-        d.destination,
-        d.host,
-        d.purpose,
-        d.idempotencyKey,
-        JSON.stringify(d.request),
-        now,
-        now,
-        d.previewSessionId ?? null,
-      ],
-    }));
-    steps.push({ sql: "DELETE FROM forwarding_inbox WHERE id = ?", params: [item.id], expect: 1 });
+  planned(
+    plans: ReadonlyArray<{ item: InboxItem; deliveries: NewDelivery[] }>,
+    now: number,
+  ): Promise<boolean> {
+    const steps: Step[] = plans.flatMap(({ item, deliveries }) => [
+      ...deliveries.map((d) => insertDelivery(d, now)),
+      { sql: "DELETE FROM forwarding_inbox WHERE id = ?", params: [item.id], expect: 1 },
+    ]);
     return this.sql.transaction(steps);
   }
 
@@ -220,24 +228,31 @@ export class ForwardingRepository {
     return num(row?.due);
   }
 
-  /** Records an attempt on a claimed delivery and releases its lease. */
-  async recorded(delivery: DeliveryInfo, result: AttemptResult, now: number): Promise<void> {
-    const log = [...(delivery.attemptLog ?? []), result.attempt].slice(-ATTEMPT_LOG_MAX);
-    await this.sql.all(
-      `UPDATE forwarding_deliveries SET state = ?, attempts = attempts + 1, next_ms = ?,
-         locked_until = 0, delivered_ms = ?, reason = ?, last_status = ?, last_latency_ms = ?,
-         attempt_log = ?
-       WHERE id = ?`,
-      [
-        result.state,
-        result.state === "pending" ? result.nextMs : now,
-        result.state === "delivered" ? now : null,
-        result.state === "delivered" ? null : result.reason,
-        result.attempt.status ?? null,
-        Math.round(result.attempt.latencyMs),
-        JSON.stringify(log),
-        Number(delivery.id),
-      ],
+  /** Records attempts on claimed deliveries and releases their leases, in one transaction. */
+  async recorded(
+    attempts: ReadonlyArray<{ delivery: DeliveryInfo; result: AttemptResult }>,
+    now: number,
+  ): Promise<void> {
+    await this.sql.transaction(
+      attempts.map(({ delivery, result }) => {
+        const log = [...(delivery.attemptLog ?? []), result.attempt].slice(-ATTEMPT_LOG_MAX);
+        return {
+          sql: `UPDATE forwarding_deliveries SET state = ?, attempts = attempts + 1, next_ms = ?,
+                  locked_until = 0, delivered_ms = ?, reason = ?, last_status = ?,
+                  last_latency_ms = ?, attempt_log = ?
+                WHERE id = ?`,
+          params: [
+            result.state,
+            result.state === "pending" ? result.nextMs : now,
+            result.state === "delivered" ? now : null,
+            result.state === "delivered" ? null : result.reason,
+            result.attempt.status ?? null,
+            Math.round(result.attempt.latencyMs),
+            JSON.stringify(log),
+            Number(delivery.id),
+          ],
+        };
+      }),
     );
   }
 
@@ -333,22 +348,33 @@ export class ForwardingRepository {
 
   async hosts(propertyId: string): Promise<OutboundHost[]> {
     const rows = await this.sql.all(
-      "SELECT host, allow_private FROM forwarding_hosts WHERE property_id = ? ORDER BY host",
+      `SELECT host, allow_private, max_per_second, max_concurrent FROM forwarding_hosts
+       WHERE property_id = ? ORDER BY host`,
       [propertyId],
     );
-    return rows.map((r) =>
-      Number(r.allow_private) === 1
-        ? { host: String(r.host), allowPrivate: true }
-        : { host: String(r.host) },
-    );
+    return rows.map((r) => {
+      const host: OutboundHost = { host: text(r.host) };
+      if (Number(r.allow_private) === 1) host.allowPrivate = true;
+      if (r.max_per_second != null) host.maxPerSecond = Number(r.max_per_second);
+      if (r.max_concurrent != null) host.maxConcurrent = Number(r.max_concurrent);
+      return host;
+    });
   }
 
   async setHosts(propertyId: string, hosts: OutboundHost[]): Promise<void> {
     await this.sql.transaction([
       { sql: "DELETE FROM forwarding_hosts WHERE property_id = ?", params: [propertyId] },
       ...hosts.map((h) => ({
-        sql: "INSERT INTO forwarding_hosts (property_id, host, allow_private) VALUES (?, ?, ?)",
-        params: [propertyId, h.host, h.allowPrivate ? 1 : 0],
+        sql: `INSERT INTO forwarding_hosts
+                (property_id, host, allow_private, max_per_second, max_concurrent)
+              VALUES (?, ?, ?, ?, ?)`,
+        params: [
+          propertyId,
+          h.host,
+          h.allowPrivate ? 1 : 0,
+          h.maxPerSecond ?? null,
+          h.maxConcurrent ?? null,
+        ],
       })),
     ]);
   }

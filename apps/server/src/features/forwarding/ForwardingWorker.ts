@@ -16,6 +16,8 @@ import type {
 } from "./ForwardingRepository.ts";
 import type { SendOutcome } from "./outbound/sendPlanned.ts";
 import type { RetryStep } from "./outbound/retryPolicy.ts";
+import type { LaneLimits } from "./outbound/DestinationLimiter.ts";
+import { findHostAllowance } from "./outbound/findHostAllowance.ts";
 
 /** The parts the worker runs: the engine, the sender, the retry policy, the per-host limiter. */
 export interface WorkerParts {
@@ -25,8 +27,11 @@ export interface WorkerParts {
     options: { secrets: ReadonlyMap<string, string>; hosts: OutboundHost[]; timeoutMs: number },
   ): Promise<SendOutcome>;
   nextStep(attempt: number, outcome: SendOutcome): RetryStep;
-  /** Runs `fn` in `key`'s turn; rejects at once when that key's queue is full. */
-  limit<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in `key`'s turn, within the host allowance's limits; rejects at once when that
+   * key's queue is full.
+   */
+  limit<T>(key: string, fn: () => Promise<T>, limits: LaneLimits): Promise<T>;
 }
 
 /** Where the worker reads an environment's ruleset, hosts and opened secrets (cached). */
@@ -118,6 +123,10 @@ export class ForwardingWorker {
   private loops: Promise<void>[] = [];
   /** Figures for /metrics and the benches. */
   readonly counts = { planned: 0, dropped: 0, delivered: 0, retried: 0, dead: 0 };
+  /** Attempts that end together are recorded in one transaction. */
+  private readonly records = new Batcher<{ delivery: DeliveryInfo; result: AttemptResult }>(
+    (attempts) => this.repo.recorded(attempts, this.options.now()),
+  );
 
   constructor(
     private readonly repo: ForwardingRepository,
@@ -173,12 +182,37 @@ export class ForwardingWorker {
   async planOnce(): Promise<boolean> {
     const { planBatch, leaseMs, now } = this.options;
     const items = await this.repo.claimInbox(planBatch, leaseMs, now());
-    for (const item of items) await this.planItem(item);
+    const plans: ItemPlan[] = [];
+    for (const item of items) {
+      const plan = await this.planItem(item);
+      if (plan) plans.push(plan);
+    }
+    // One commit for the claim; when a row turned out to be gone (another node took it after
+    // this one's lease ended), the rest are stored one by one.
+    const stored =
+      plans.length > 0 &&
+      (await this.repo.planned(plans, now()).catch((error: unknown) => {
+        this.options.log("forwarding: storing a claim's plans failed; stored one by one", {
+          err: error,
+        });
+        return false;
+      }));
+    for (const plan of stored ? plans : []) await this.plannedAndTold(plan);
+    if (!stored)
+      for (const plan of plans)
+        if (await this.repo.planned([plan], now()).catch(() => false))
+          await this.plannedAndTold(plan);
     if (items.length > 0) this.wake();
     return items.length > 0;
   }
 
-  private async planItem(item: InboxItem): Promise<void> {
+  private async plannedAndTold(plan: ItemPlan): Promise<void> {
+    this.counts.planned += plan.deliveries.length;
+    if (plan.previewed.length > 0) await this.tellPreview(plan.previewed);
+  }
+
+  /** What an inbox row's events make: their deliveries (undefined: dropped or to retry). */
+  private async planItem(item: InboxItem): Promise<ItemPlan | undefined> {
     try {
       const ruleset = await this.sources.ruleset(item.propertyId, item.environmentId);
       const body = ruleset && (await this.repo.requestBody(item));
@@ -186,7 +220,7 @@ export class ForwardingWorker {
         // No library in that environment yet (nothing runs), or retention removed the body.
         await this.repo.dropInbox(item.id);
         this.counts.dropped++;
-        return;
+        return undefined;
       }
       const facts = item.facts as RequestFacts;
       const deliveries: NewDelivery[] = [];
@@ -231,17 +265,14 @@ export class ForwardingWorker {
             ...(facts.previewSessionId ? { previewSessionId: facts.previewSessionId } : {}),
           });
       });
-      if (await this.repo.planned(item, deliveries, this.options.now())) {
-        this.counts.planned += deliveries.length;
-        if (previewed.length > 0) await this.tellPreview(previewed);
-      }
+      return { item, deliveries, previewed };
     } catch (error) {
       if (item.tries < this.options.maxPlanTries) {
         this.options.log("forwarding: a request could not be planned; it is tried again", {
           err: error,
           inboxId: item.id,
         });
-        return;
+        return undefined;
       }
       this.options.log("forwarding: a request failed to plan too often and is dropped", {
         err: error,
@@ -250,6 +281,7 @@ export class ForwardingWorker {
       });
       await this.repo.dropInbox(item.id);
       this.counts.dropped++;
+      return undefined;
     }
   }
 
@@ -299,7 +331,7 @@ export class ForwardingWorker {
         .catch((error: unknown): SendOutcome => ({ error: String(error), latencyMs: 0 }));
     let outcome: SendOutcome;
     try {
-      outcome = await this.parts.limit(delivery.host, send);
+      outcome = await this.parts.limit(delivery.host, send, limitsOf(delivery, hosts));
     } catch (error) {
       // The destination's queue is full: hand the delivery back untried, due as it was.
       this.options.log("forwarding: destination busy; the delivery waits", {
@@ -325,12 +357,58 @@ export class ForwardingWorker {
         : step.kind === "retry"
           ? { state: "pending", nextMs: now() + step.delayMs, reason: step.reason, attempt }
           : { state: "dead", reason: step.reason, attempt };
-    await this.repo.recorded(delivery, result, now());
+    await this.records.add({ delivery, result });
     if (delivery.previewSessionId)
       this.options.onPreviewAttempt?.(delivery.previewSessionId, delivery, result);
     if (result.state === "delivered") this.counts.delivered++;
     else if (result.state === "pending") this.counts.retried++;
     else this.counts.dead++;
+  }
+}
+
+/** The limits of the allowance a delivery's URL falls under (the limiter's defaults without). */
+function limitsOf(delivery: DeliveryInfo, hosts: OutboundHost[]): LaneLimits {
+  let allowance: OutboundHost | undefined;
+  try {
+    allowance = findHostAllowance(new URL(delivery.request.url), hosts);
+  } catch {
+    allowance = undefined;
+  }
+  return {
+    ...(allowance?.maxPerSecond ? { ratePerSecond: allowance.maxPerSecond } : {}),
+    ...(allowance?.maxConcurrent ? { concurrency: allowance.maxConcurrent } : {}),
+  };
+}
+
+/** An inbox row's plan: the deliveries its events make, and what a preview tab hears. */
+interface ItemPlan {
+  item: InboxItem;
+  deliveries: NewDelivery[];
+  previewed: Array<Omit<PreviewPlanned, "deliveries">>;
+}
+
+/**
+ * Gathers what arrives in one turn of the event loop and writes it in one call; each `add`
+ * settles when the write holding it does.
+ */
+class Batcher<T> {
+  private pending: Array<{ value: T; resolve: () => void; reject: (error: unknown) => void }> = [];
+
+  constructor(private readonly write: (values: T[]) => Promise<void>) {}
+
+  add(value: T): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.push({ value, resolve, reject }) === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    this.write(batch.map((b) => b.value)).then(
+      () => batch.forEach((b) => b.resolve()),
+      (error: unknown) => batch.forEach((b) => b.reject(error)),
+    );
   }
 }
 

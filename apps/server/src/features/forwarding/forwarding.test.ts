@@ -257,6 +257,30 @@ describe.each(stores)("event forwarding on %s", (_name, openStore) => {
     }
   });
 
+  it("keeps each host's limits, and names a bad one", async () => {
+    const limited = {
+      host: receiver.host,
+      allowPrivate: true,
+      maxPerSecond: 500,
+      maxConcurrent: 8,
+    };
+    const set = await admin.call("PUT", `/api/properties/${EDGE}/forwarding/hosts`, {
+      hosts: [limited],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const read = await editor.call("GET", `/api/properties/${EDGE}/forwarding/hosts`);
+    expect(read.json<{ hosts: unknown[] }>().hosts).toEqual([limited]);
+    const bad = await admin.call("PUT", `/api/properties/${EDGE}/forwarding/hosts`, {
+      hosts: [{ host: receiver.host, maxPerSecond: 0 }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ errors: Array<{ path: string }> }>().errors[0]!.path).toBe(
+      "hosts[0].maxPerSecond",
+    );
+    await send([pageView("limited")]);
+    await receiver.waitFor((r) => r.some((x) => x.url === "/collect?page=limited"));
+  });
+
   it("keeps a property's platform", async () => {
     const property = await editor.call("GET", `/api/properties/${EDGE}`);
     const { revision } = property.json<{ revision: number }>();

@@ -57,6 +57,8 @@ CREATE TABLE forwarding_hosts (
   property_id TEXT NOT NULL,
   host TEXT NOT NULL,
   allow_private INTEGER NOT NULL DEFAULT 0,
+  max_per_second INTEGER,
+  max_concurrent INTEGER,
   PRIMARY KEY (property_id, host));`;
 
 /**

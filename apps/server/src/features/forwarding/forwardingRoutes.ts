@@ -57,6 +57,18 @@ const hostsBody = {
               "expected a lower-case host name, *.domain or an address, with an optional :port (no scheme, no path)",
           },
           allowPrivate: { type: "boolean" },
+          maxPerSecond: {
+            type: "integer",
+            minimum: 1,
+            maximum: 10_000,
+            description: "expected requests per second to this host, 1 to 10000",
+          },
+          maxConcurrent: {
+            type: "integer",
+            minimum: 1,
+            maximum: 256,
+            description: "expected requests at once to this host, 1 to 256",
+          },
         },
       },
     },

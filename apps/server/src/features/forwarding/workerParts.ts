@@ -12,6 +12,6 @@ export function createWorkerParts(options: Pick<WorkerOptions, "timeoutMs">): Wo
     send: (request, sendOptions) =>
       sendPlanned(request, { ...sendOptions, timeoutMs: options.timeoutMs }),
     nextStep: (attempt, outcome) => nextStep(attempt, outcome),
-    limit: (key, fn) => limiter.run(key, fn),
+    limit: (key, fn, limits) => limiter.run(key, fn, limits),
   };
 }

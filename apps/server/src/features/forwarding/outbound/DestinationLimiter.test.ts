@@ -43,6 +43,22 @@ describe("DestinationLimiter concurrency", () => {
     expect(limiter.stats("hooks.example.com")).toEqual({ inFlight: 0, queued: 0 });
   });
 
+  it("takes a key's own limits (a host's allowance) over the defaults", async () => {
+    const limiter = new DestinationLimiter({ concurrency: 1, ...unpaced });
+    const started: string[] = [];
+    const wide = ["w1", "w2", "w3", "w4"].map((name) => gate(started, name));
+    const narrow = ["n1", "n2"].map((name) => gate(started, name));
+    const all = [
+      ...wide.map((t) => limiter.run("receiver.example", t.fn, { concurrency: 3 })),
+      ...narrow.map((t) => limiter.run("other.example", t.fn)),
+    ];
+    await settle();
+    expect(started).toEqual(["w1", "w2", "w3", "n1"]);
+    expect(limiter.stats("receiver.example")).toEqual({ inFlight: 3, queued: 1 });
+    for (const task of [...wide, ...narrow]) task.release();
+    await Promise.all(all);
+  });
+
   it("never blocks another key", async () => {
     const limiter = new DestinationLimiter({ concurrency: 1, ...unpaced });
     const started: string[] = [];

@@ -26,7 +26,15 @@ export class LimiterQueueFullError extends Error {
   }
 }
 
+/** A key's own limits, when they differ from the limiter's defaults (a host's allowance). */
+export interface LaneLimits {
+  concurrency?: number;
+  ratePerSecond?: number;
+}
+
 interface Lane {
+  concurrency: number;
+  ratePerSecond: number;
   inFlight: number;
   queue: Array<() => void>;
   tokens: number;
@@ -66,13 +74,26 @@ export class DestinationLimiter {
    * Runs `fn` when `key` has a free slot and a token, after those that came first. Rejects at
    * once with `LimiterQueueFullError` when `maxQueue` requests are already waiting.
    */
-  run<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  run<T>(key: string, fn: () => Promise<T>, limits: LaneLimits = {}): Promise<T> {
     this.sweep();
     let lane = this.lanes.get(key);
     if (!lane) {
-      lane = { inFlight: 0, queue: [], tokens: this.burst, at: Date.now(), timer: undefined };
+      lane = {
+        concurrency: this.concurrency,
+        ratePerSecond: this.ratePerSecond,
+        inFlight: 0,
+        queue: [],
+        tokens: this.burst,
+        at: Date.now(),
+        timer: undefined,
+      };
       this.lanes.set(key, lane);
     }
+    // The latest limits apply from now on (an admin may change a host's).
+    this.refill(lane);
+    lane.concurrency = Math.max(1, limits.concurrency ?? this.concurrency);
+    lane.ratePerSecond = limits.ratePerSecond ?? this.ratePerSecond;
+    if (!(lane.ratePerSecond > 0)) throw new RangeError("ratePerSecond must be above 0");
     if (lane.queue.length >= this.maxQueue && !this.canStart(lane)) {
       return Promise.reject(new LimiterQueueFullError(key, lane.inFlight, lane.queue.length));
     }
@@ -101,18 +122,18 @@ export class DestinationLimiter {
   /** True when the head of the queue (or a newcomer to an empty one) could start right now. */
   private canStart(lane: Lane): boolean {
     this.refill(lane);
-    return lane.queue.length === 0 && lane.inFlight < this.concurrency && lane.tokens >= 1;
+    return lane.queue.length === 0 && lane.inFlight < lane.concurrency && lane.tokens >= 1;
   }
 
   /** Starts waiting requests while there is room and a token; else waits for the next token. */
   private pump(lane: Lane): void {
-    while (lane.queue.length > 0 && lane.inFlight < this.concurrency) {
+    while (lane.queue.length > 0 && lane.inFlight < lane.concurrency) {
       this.refill(lane);
       // A hair under 1 counts: the timer below fires when the token is due, and float
       // arithmetic must not make it wait one more round.
       if (lane.tokens < 1 - 1e-9) {
         if (lane.timer === undefined) {
-          const waitMs = Math.ceil(((1 - lane.tokens) * 1000) / this.ratePerSecond);
+          const waitMs = Math.ceil(((1 - lane.tokens) * 1000) / lane.ratePerSecond);
           lane.timer = setTimeout(() => {
             lane.timer = undefined;
             this.pump(lane);
@@ -127,7 +148,7 @@ export class DestinationLimiter {
 
   private refill(lane: Lane): void {
     const now = Date.now();
-    lane.tokens = Math.min(this.burst, lane.tokens + ((now - lane.at) * this.ratePerSecond) / 1000);
+    lane.tokens = Math.min(this.burst, lane.tokens + ((now - lane.at) * lane.ratePerSecond) / 1000);
     lane.at = now;
   }
 
