@@ -23,23 +23,24 @@ export interface InboxItem {
   tries: number;
 }
 
-/** A delivery as planned, before it is stored. */
-export interface NewDelivery {
-  propertyId: string;
-  environmentId: string;
-  datastreamId: string;
-  requestId: string;
-  eventIndex: number;
-  ruleId: string;
-  ruleName: string;
-  actionIndex: number;
-  destination: DestinationKind;
-  host: string;
-  purpose: ConsentPurpose;
-  idempotencyKey: string;
-  request: PlannedRequest;
-  previewSessionId?: string;
-}
+/** A delivery as planned, before it is stored: the fields the plan decides. */
+export type NewDelivery = Pick<
+  DeliveryInfo,
+  | "propertyId"
+  | "environmentId"
+  | "datastreamId"
+  | "requestId"
+  | "eventIndex"
+  | "ruleId"
+  | "ruleName"
+  | "actionIndex"
+  | "destination"
+  | "host"
+  | "purpose"
+  | "idempotencyKey"
+  | "request"
+  | "previewSessionId"
+>;
 
 /** What one attempt changed: delivered, due again at `nextMs`, or dead. */
 export type AttemptResult =
