@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import createApp, { type LiftoffApp } from "../../main/createApp.ts";
 import { ADMIN_PASSWORD } from "../../main/testSupport.ts";
 import { SqliteStore } from "../../store/SqliteStore.ts";
@@ -18,16 +18,19 @@ interface VendorCall {
 }
 
 /** Waits until the demo site's stand-ins have recorded a call `match` accepts (10 s at most). */
-async function callFor(demo: DemoSite, match: (call: VendorCall) => boolean): Promise<VendorCall> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const calls = (await (await fetch(`${demo.origin}/__calls`)).json()) as VendorCall[];
-    const found = calls.find(match);
-    if (found) return found;
-    if (Date.now() > until)
-      throw new Error(`no such call among ${calls.map((c) => `${c.method} ${c.path}`).join(", ")}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function callFor(demo: DemoSite, match: (call: VendorCall) => boolean): Promise<VendorCall> {
+  return vi.waitFor(
+    async () => {
+      const calls = (await (await fetch(`${demo.origin}/__calls`)).json()) as VendorCall[];
+      const found = calls.find(match);
+      if (!found)
+        throw new Error(
+          `no such call among ${calls.map((c) => `${c.method} ${c.path}`).join(", ")}`,
+        );
+      return found;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 /** A page view from the demo site to its development datastream, as its Web SDK sends it. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DatastreamInfo, DeliveryInfo, DeliveryPage } from "@liftoff/schema";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import useTestPostgres from "../../db/testPostgres.ts";
 import type { LiftoffApp } from "../../main/createApp.ts";
 import {
@@ -309,12 +309,14 @@ describe.each(stores)("event forwarding on %s", (_name, openStore) => {
   }
 });
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** What `probe` finds once it finds something (vitest polls it), within `timeoutMs`. */
+function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (value === undefined) throw new Error(`not within ${timeoutMs} ms`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }

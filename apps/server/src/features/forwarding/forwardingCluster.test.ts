@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import useTestPostgres from "../../db/testPostgres.ts";
 import {
   ADMIN_PASSWORD,
@@ -69,9 +69,10 @@ describe("event forwarding on two nodes of one PostgreSQL", { timeout: 60_000 },
     expect(urls.length).toBe(EVENTS);
     // The receiver answers before each node records its attempt: wait for the records.
     const delivered = () => [nodes.a(), nodes.b()].map((n) => n.forwarding.worker.counts.delivered);
-    const deadline = Date.now() + 10_000;
-    while (delivered()[0]! + delivered()[1]! < EVENTS && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(delivered()[0]! + delivered()[1]!).toBe(EVENTS), {
+      timeout: 10_000,
+      interval: 20,
+    });
     const [a, b] = delivered();
     expect(a! + b!).toBe(EVENTS);
     expect(a).toBeGreaterThan(0);
